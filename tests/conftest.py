@@ -43,9 +43,14 @@ class CanvasMessage:
 @dataclass
 class CanvasRecorder:
     messages: list[CanvasMessage] = field(default_factory=list)
+    # The canvas the manager was drawing on when recording (re)started: commands go there until a switch.
+    start_canvas: str | None = None
 
     def clear(self) -> None:
+        """Forget what was sent so far (a test measures only what follows)."""
         self.messages.clear()
+        current = _CANVAS_MANAGER._current_canvas
+        self.start_canvas = None if current is None else f"IPY_MODEL_{current.model_id}"
 
     def names(self) -> list[str]:
         """Every command name sent so far, across messages."""
@@ -57,7 +62,7 @@ class CanvasRecorder:
         Attribute changes arrive as ``("set", [attribute name, value])``, e.g. ``("set", ["fill_style", "red"])``.
         """
         target = f"IPY_MODEL_{canvas.model_id}"
-        current, found = None, []
+        current, found = self.start_canvas, []
         for message in self.messages:
             for command in message.command_list():
                 name, args = COMMAND_NAMES[command[0]], command[1] if len(command) > 1 else []
