@@ -1,0 +1,1108 @@
+"""花花兒 (huahuar): four decks, four players, every pattern a bomb of its own rank.
+
+216 cards, 54 to each player, partners sit opposite (seats 0 & 2, 1 & 3). The rules
+follow the seed text shared/seeds/000_a6aa68b578130e51.txt; docs/rules/huahuar.md
+records every place where it is silent and what this module chose.
+
+The game's own words, used as names below:
+
+- 豹 (bao, "leopard"): cards of one rank. 單只 a single, 一對 a pair, 三隻 … 十六隻
+  three to sixteen of a rank (kind ``kind``, ``size`` = N); 花豹 (huabao, "flower leopard",
+  the 花花兒 the game is named after) four identical cards, same suit and rank.
+- 虎 (hu, "tiger"): jokers. 單虎 … 八虎 one to eight jokers (kind ``tiger``); four jokers
+  are always 花虎 (mixed), 大青虎 (four 大王) or 小青虎 (four 小王).
+- 龍 (long, "dragon"): consecutive ranks, the same number of cards each, never a 2 or a
+  joker. 連子 three or more singles, 連對 three or more pairs, 三節 … 十六節 (``jie``,
+  "joints") exactly three ranks of N each; 神龍 a 三節 in one suit, 青龍 a 四節 in one suit.
+- 領牌 (lead card): the highest card of a play; a spade lead card is 帶響 ("with a ring")
+  and wins over an equal rank without one.
+- 伙 (huo, "team up"): the answer to a single (or 單虎) with a pair of its rank (a 雙虎);
+  it ends the trick at once and goes before every ordinary answer.
+- 方 (fang): four won cards of one rank; 齊 (qi) sixteen of one rank = 8 方; 14 散張
+  (loose cards) = 1 方. 上游 is the first player out, 下游 the one left with cards
+  (反牌); 雙欠 a side that cannot pay its penalty.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..cards import ALL_FACES, Card, Joker, Rank, Suit, new_deck, parse_cards
+from ..game import PASS, SEAT_NAMES, Choice, IllegalPlay, next_seat, partner
+
+__all__ = [
+    "NO_HUO",
+    "SCORE_SCALE",
+    "TYPE_ORDER",
+    "TYPES",
+    "Combo",
+    "Game",
+    "Huo",
+    "Rules",
+    "new_game",
+]
+
+# --- ranks ---------------------------------------------------------------------
+
+# 3 < 4 < … < A < 2 < 小王 < 大王: the value of a rank is its place on this scale.
+RANK_ORDER: tuple[Rank | Joker, ...] = (
+    Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN,
+    Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE, Rank.TWO, Joker.SMALL, Joker.BIG,
+)
+VALUE = {rank: i + 3 for i, rank in enumerate(RANK_ORDER)}
+RANK_OF_VALUE = {v: rank for rank, v in VALUE.items()}
+ACE, TWO, SMALL, BIG = 14, 15, 16, 17  # values; dragons use 3..ACE only
+
+_SUIT_ORDER = {Suit.C: 0, Suit.D: 1, Suit.H: 2, Suit.S: 3}  # spades last: a spade is the 帶響 card
+_CARD_VALUE = {card: VALUE[card.rank] for card in ALL_FACES}
+_SORT_KEY = {card: VALUE[card.rank] * 4 + (0 if card.suit is None else _SUIT_ORDER[card.suit]) for card in ALL_FACES}
+
+
+def _rank_text(value: int) -> str:
+    rank = RANK_OF_VALUE[value]
+    return ("小王" if rank is Joker.SMALL else "大王") if isinstance(rank, Joker) else rank.value
+
+
+# --- the patterns and the seed's order of types ------------------------------------------
+
+_ZH_NUMBER = {3: "三", 4: "四", 5: "五", 6: "六", 7: "七", 8: "八", 9: "九", 10: "十",
+              11: "十一", 12: "十二", 13: "十三", 14: "十四", 15: "十五", 16: "十六"}
+
+TYPES: dict[str, tuple[str, int, str]] = {
+    "單只": ("single", 1, "single"),
+    "連子": ("straight", 1, "straight"),
+    "一對": ("pair", 2, "pair"),
+    "連對": ("pair_straight", 2, "pair straight"),
+    "花豹": ("huabao", 4, "flower leopard (four identical cards)"),
+    "單虎": ("tiger", 1, "one tiger (a joker)"),
+    "雙虎": ("tiger", 2, "two tigers"),
+    "三虎": ("tiger", 3, "three tigers"),
+    "花虎": ("huahu", 4, "flower tiger (four mixed jokers)"),
+    "小青虎": ("small_qinghu", 4, "small green tiger (four small jokers)"),
+    "大青虎": ("big_qinghu", 4, "big green tiger (four big jokers)"),
+    **{f"{_ZH_NUMBER[n]}虎": ("tiger", n, f"{n} tigers") for n in range(5, 9)},
+    **{f"{_ZH_NUMBER[n]}隻": ("kind", n, f"{n} of a kind") for n in range(3, 17)},
+    **{f"{_ZH_NUMBER[n]}節": ("jie", n, f"{n}-card jie (three ranks of {n})") for n in range(3, 17)},
+    "神龍": ("shenlong", 3, "divine dragon (三節 in one suit)"),
+    "青龍": ("qinglong", 4, "green dragon (四節 in one suit)"),
+}
+"""Every type of the seed by its Chinese name: (kind id, size, English name)."""
+
+TYPE_ORDER: tuple[tuple[str, ...], ...] = (
+    ("單只", "連子", "一對", "單虎"),
+    ("三隻",), ("連對",), ("四隻",), ("雙虎",), ("五隻",), ("六隻",), ("三虎",), ("三節",), ("七隻",),
+    ("四節",), ("八隻",), ("花豹",), ("花虎",), ("五節",), ("小青虎",), ("大青虎",), ("九隻",), ("六節",),
+    ("十隻",), ("五虎",), ("神龍",), ("七節",), ("十一隻",), ("八節",), ("十二隻",), ("六虎",), ("九節",),
+    ("十三隻",), ("十節",), ("十四隻",), ("七虎",), ("青龍",), ("十一節",), ("十五隻",), ("十二節",),
+    ("十六隻",), ("八虎",), ("十三節",), ("十四節",), ("十五節",), ("十六節",),
+)
+"""The seed's 牌型大小, weakest first: 單只（連子、一對、單虎）<三隻<連對<四隻<雙虎<…<十六節.
+
+Each step is one rung. A play beats every play on a lower rung, whatever its rank or
+size. On its own rung a play beats only its own type (the first rung holds four
+types that never meet: a pair cannot answer a single), by a higher 領牌 or, at equal
+rank, by 帶響. 單只 and 單虎 are one type there: a joker is simply the highest single.
+"""
+
+RUNG: dict[tuple[str, int], int] = {TYPES[name][:2]: i for i, step in enumerate(TYPE_ORDER) for name in step}
+NAME_OF: dict[tuple[str, int], tuple[str, str]] = {(k, n): (zh, en) for zh, (k, n, en) in TYPES.items()}
+
+SCORE_SCALE: tuple[tuple[int, int], ...] = (
+    (16, 1), (20, 2), (24, 3), (27, 4), (29, 5), (31, 6), (33, 7), (35, 8), (37, 9), (39, 10), (40, 11),
+)
+"""計分值: (most 方 of the winning side's best player, up to and including, → points).
+Above 40 方 every further 方 adds a point; a loser in 雙欠 gives one more."""
+
+
+@dataclass(frozen=True)
+class Combo:
+    """One play: the pattern these cards make.
+
+    `kind` and `size` name the type (see `TYPES`), `value` is the 領牌's place in the
+    rank order (3..17, 大王 = 17), `length` the number of ranks of a dragon (1 otherwise),
+    `loud` whether it is 帶響. Two plays with equal type, 領牌, length and 帶響 are the
+    same play: equality and hashing ignore which copies of the cards are used.
+    """
+
+    kind: str
+    size: int
+    value: int
+    length: int
+    loud: bool
+    cards: tuple[Card, ...] = field(compare=False)
+
+    @property
+    def rank(self) -> Rank | Joker:
+        """The 領牌's rank."""
+        return RANK_OF_VALUE[self.value]
+
+    @property
+    def name_zh(self) -> str:
+        return NAME_OF[(self.kind, self.size)][0]
+
+    @property
+    def name_en(self) -> str:
+        return NAME_OF[(self.kind, self.size)][1]
+
+    @property
+    def rung(self) -> int:
+        """This type's step in `TYPE_ORDER` (0 = the 單只 tier)."""
+        return RUNG[(self.kind, self.size)]
+
+    def __str__(self) -> str:
+        if self.kind in ("straight", "pair_straight"):
+            text = f"{self.name_zh} {_rank_text(self.value - self.length + 1)}–{_rank_text(self.value)}"
+        elif self.kind in ("huahu", "big_qinghu", "small_qinghu"):
+            text = self.name_zh
+        else:
+            text = f"{self.name_zh} {_rank_text(self.value)}"
+        return text + (" 帶響" if self.loud else "")
+
+
+@dataclass(frozen=True)
+class Huo:
+    """伙: a pair (or 雙虎) answering a single (or 單虎) of its rank; it wins the trick at once."""
+
+    combo: Combo
+    kind: str = field(default="huo", init=False)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.combo.cards
+
+    def __str__(self) -> str:
+        return f"伙 {self.combo}"
+
+
+NO_HUO = Choice("no_huo", "No 伙 不伙")
+
+_LOUD_RULES = ("any", "all", "off")
+_JOKER_FANG = ("by_rank", "together", "never")
+_REWARD_SOURCES = ("xiayou", "bank")
+_HUO_TIGER = ("any", "same")
+
+
+def _family(combo: Combo) -> tuple:
+    """What a play must share with another of its rung to be compared at all."""
+    if combo.kind == "single" or (combo.kind == "tiger" and combo.size == 1):
+        return ("one",)
+    return (combo.kind, combo.size, combo.length)
+
+
+def _is_one_card(combo) -> bool:
+    return isinstance(combo, Combo) and len(combo.cards) == 1
+
+
+class _Groups:
+    """A hand counted by rank, with the cards of each rank ready to hand out.
+
+    For each value: the non-spade cards (faces with fewer copies first, so a 花豹 is
+    broken last), the spades, and all of them non-spades first.
+    """
+
+    __slots__ = ("count", "plain", "spade", "every", "faces")
+
+    def __init__(self, hand):
+        by_value: dict[int, list[Card]] = {}
+        for card in hand:
+            v = _CARD_VALUE[card]
+            if v in by_value:
+                by_value[v].append(card)
+            else:
+                by_value[v] = [card]
+        self.count = [0] * 18
+        self.plain: dict[int, list[Card]] = {}
+        self.spade: dict[int, list[Card]] = {}
+        self.every: dict[int, list[Card]] = {}
+        self.faces: dict[int, Counter] = {}
+        for v, cards in by_value.items():
+            self.count[v] = len(cards)
+            faces = Counter(cards)
+            self.faces[v] = faces
+            if v >= SMALL:
+                # a small joker answers for fewer than a big one, so hand it out first
+                ordered = sorted(cards, key=_SORT_KEY.__getitem__)
+                self.plain[v], self.spade[v], self.every[v] = ordered, [], ordered
+                continue
+            plain = [c for c in cards if c.suit is not Suit.S]
+            if len(faces) > 1:
+                plain.sort(key=faces.__getitem__)
+            spade = [c for c in cards if c.suit is Suit.S]
+            self.plain[v], self.spade[v], self.every[v] = plain, spade, plain + spade
+
+
+def _make(kind: str, size: int, value: int, length: int, loud: bool, cards) -> Combo:
+    return Combo(kind, size, value, length, loud, tuple(sorted(cards, key=_SORT_KEY.__getitem__)))
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules of one 花花兒 table. Defaults are the seed text.
+
+    Options (docs/rules/huahuar.md explains each):
+
+    - ``loud`` -- when a play with several cards of its top rank is 帶響: ``"any"`` (a
+      spade among them can be shown as the 領牌; default), ``"all"`` (every card of the
+      top rank is a spade) or ``"off"`` (no 帶響 at all; equal plays never beat each other).
+    - ``joker_fang`` -- do jokers make 方? ``"by_rank"`` (four 大王 or four 小王 are a
+      方; default), ``"together"`` (any four jokers), ``"never"`` (jokers stay 散張).
+    - ``reward_source`` -- where the 上游's 10 cards come from: ``"xiayou"`` (they are
+      the 10 cards the 下游 pays; default) or ``"bank"`` (the 上游 gains 10 whatever
+      the 下游 could pay).
+    - ``huo_tiger`` -- which 雙虎 may 伙 a 單虎: ``"any"`` (default) or ``"same"`` (two
+      小王 on a 小王, two 大王 on a 大王).
+    - ``ask_all_huo`` -- ask every other player about 伙 after a single, even those who
+      hold no pair of its rank (default False: they decline without being asked).
+    """
+
+    loud: str = "any"
+    joker_fang: str = "by_rank"
+    reward_source: str = "xiayou"
+    huo_tiger: str = "any"
+    ask_all_huo: bool = False
+
+    def __post_init__(self):
+        for name, allowed in (("loud", _LOUD_RULES), ("joker_fang", _JOKER_FANG),
+                              ("reward_source", _REWARD_SOURCES), ("huo_tiger", _HUO_TIGER)):
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"{name} must be one of {', '.join(map(repr, allowed))}, not {getattr(self, name)!r}")
+
+    # --- order and display ------------------------------------------------------
+
+    @staticmethod
+    def sort_key(card: Card) -> int:
+        """Display order, weakest first: by rank 3 … A, 2, 小王, 大王, then ♣ ♦ ♥ ♠."""
+        return _SORT_KEY[card]
+
+    @staticmethod
+    def value(card: Card) -> int:
+        """The card's place in 3 < … < A < 2 < 小王 < 大王, as 3 … 17."""
+        return _CARD_VALUE[card]
+
+    # --- classify ---------------------------------------------------------------
+
+    def _is_loud(self, top_cards) -> bool:
+        if self.loud == "off":
+            return False
+        spades = [c.suit is Suit.S for c in top_cards]
+        return any(spades) if self.loud == "any" else all(spades)
+
+    def classify(self, cards) -> Combo | None:
+        """The pattern these exact cards form, or None. Four identical cards read as 花豹,
+        a one-suit 三節 as 神龍 and a one-suit 四節 as 青龍 (each outranks the plain reading)."""
+        cards = list(cards)
+        if not cards:
+            return None
+        counts = Counter(_CARD_VALUE[c] for c in cards)
+        if any(v >= SMALL for v in counts):
+            if len(counts) != sum(1 for v in counts if v >= SMALL):
+                return None
+            n = len(cards)
+            if n > 8:
+                return None
+            top = BIG if BIG in counts else SMALL
+            if n == 4:
+                kind = "huahu" if len(counts) == 2 else ("big_qinghu" if top == BIG else "small_qinghu")
+                return _make(kind, 4, top, 1, False, cards)
+            return _make("tiger", n, top, 1, False, cards)
+        values = sorted(counts)
+        top = values[-1]
+        top_cards = [c for c in cards if _CARD_VALUE[c] == top]
+        loud = self._is_loud(top_cards)
+        one_suit = len({c.suit for c in cards}) == 1
+        if len(values) == 1:
+            n = len(cards)
+            if n == 1:
+                return _make("single", 1, top, 1, loud, cards)
+            if n == 2:
+                return _make("pair", 2, top, 1, loud, cards)
+            if n == 4 and len(set(cards)) == 1:
+                return _make("huabao", 4, top, 1, loud, cards)
+            return _make("kind", n, top, 1, loud, cards) if n <= 16 else None
+        each = set(counts.values())
+        if len(each) != 1 or top > ACE or values != list(range(values[0], top + 1)):
+            return None
+        n, length = each.pop(), len(values)
+        if length < 3:
+            return None
+        if n == 1:
+            return _make("straight", 1, top, length, loud, cards)
+        if n == 2:
+            return _make("pair_straight", 2, top, length, loud, cards)
+        if length != 3 or n > 16:
+            return None
+        if one_suit and n in (3, 4):
+            return _make("shenlong" if n == 3 else "qinglong", n, top, 3, loud, cards)
+        return _make("jie", n, top, 3, loud, cards)
+
+    def why_not_pattern(self, cards) -> str:
+        """Why these cards form no pattern, in a learner's words ("" if they do)."""
+        cards = list(cards)
+        if not cards:
+            return "no cards chosen"
+        if self.classify(cards) is not None:
+            return ""
+        shown = " ".join(c.symbol for c in sorted(cards, key=_SORT_KEY.__getitem__))
+        counts = Counter(_CARD_VALUE[c] for c in cards)
+        values = sorted(counts)
+        jokers = sum(counts[v] for v in values if v >= SMALL)
+        if jokers and jokers < len(cards):
+            why = "jokers (虎) only combine with jokers"
+        elif jokers:
+            why = "at most eight jokers make a 虎"
+        elif len(values) == 1:
+            why = "no more than sixteen cards of a rank exist"
+        elif TWO in counts:
+            why = "a 2 never joins a 龍 (run)"
+        elif values != list(range(values[0], values[-1] + 1)):
+            why = "the ranks of a 龍 (run) must be consecutive"
+        elif len(set(counts.values())) != 1:
+            why = "every rank of a 龍 (run) needs the same number of cards"
+        elif len(values) < 3:
+            why = "a 龍 (run) needs at least three ranks: 連子, 連對 or a 節"
+        else:
+            n = next(iter(counts.values()))
+            why = f"a 節 (jie) is exactly three ranks of {n}; longer runs exist only of singles (連子) and pairs (連對)"
+        return f"{shown} is not a pattern: {why}"
+
+    # --- comparing ----------------------------------------------------------------
+
+    def beats(self, a: Combo, b: Combo) -> bool:
+        """True where `a` may be played on `b` (伙 aside: see `can_huo`)."""
+        return not self.beat_error(a, b)
+
+    def beat_error(self, a: Combo, b: Combo) -> str:
+        """Why `a` may not be played on `b`, in words; "" where it may."""
+        if a.kind == "pair_straight" and a.length >= 4:
+            return f"a 連對 of {a.length} pairs may only open a trick, never answer one"
+        ra, rb = a.rung, b.rung
+        if ra != rb:
+            return "" if ra > rb else f"{a.name_zh} is below {b.name_zh} in the order of types: it cannot beat {b}"
+        if _family(a) != _family(b):
+            if a.kind == b.kind:
+                return f"{a} has {a.length} ranks and {b} has {b.length}: a {a.name_zh} must match the length"
+            return f"a {a.name_zh} cannot answer a {b.name_zh}: on the lowest rung each type only beats its own"
+        if (a.value, a.loud) > (b.value, b.loud):
+            return ""
+        if a.value == b.value and self.loud != "off":
+            if b.loud:
+                return f"your {a} does not beat {b}: its spade 領牌 (帶響) wins the tie"
+            return f"your {a} does not beat {b}: on equal rank only a spade 領牌 (帶響) wins"
+        return f"your {a} does not beat {b}"
+
+    def can_huo(self, pair, single) -> bool:
+        """伙: may `pair` answer `single` by 伙? A pair of the single's rank; for a 單虎 a 雙虎
+        (of the same joker when ``huo_tiger="same"``). Takes Combos or lists of cards."""
+        pair = pair if isinstance(pair, Combo) else self.classify(pair)
+        single = single if isinstance(single, Combo) else self.classify(single)
+        if pair is None or single is None:
+            return False
+        if single.kind == "single" and pair.kind == "pair":
+            return pair.value == single.value
+        if single.kind == "tiger" and single.size == 1 and pair.kind == "tiger" and pair.size == 2:
+            if self.huo_tiger == "any":
+                return True
+            return all(_CARD_VALUE[c] == single.value for c in pair.cards)
+        return False
+
+    def huo_plays(self, hand, single: Combo) -> list[Combo]:
+        """Every 伙 the hand can make on `single` (one per distinct pair)."""
+        if not _is_one_card(single):
+            return []
+        g = _Groups(hand)
+        if single.kind == "single":
+            cards = g.every.get(single.value, [])
+            return [_make("pair", 2, single.value, 1, self._is_loud(cards[:2]), cards[:2])] if len(cards) >= 2 else []
+        out = []
+        small, big = g.every.get(SMALL, []), g.every.get(BIG, [])
+        choices = [(small[:2], SMALL), (big[:2], BIG)]
+        if self.huo_tiger == "any":
+            choices.append((big[:1] + small[:1], BIG))
+        for cards, top in choices:
+            if len(cards) == 2 and (self.huo_tiger == "any" or top == single.value):
+                combo = _make("tiger", 2, top, 1, False, cards)
+                if combo not in out:
+                    out.append(combo)
+        return out
+
+    # --- listing plays ------------------------------------------------------------
+
+    def _top(self, g: _Groups, v: int, k: int):
+        """The ways to give k cards of value v as the 領牌 group: [(loud, cards)], one per 帶響 state."""
+        plain, spade = g.plain[v], g.spade[v]
+        if self.loud == "off" or v >= SMALL:
+            return [(False, g.every[v][:k])]
+        out = []
+        if self.loud == "any":
+            if len(plain) >= k:
+                out.append((False, plain[:k]))
+            if spade:
+                out.append((True, spade[:1] + (plain + spade[1:])[: k - 1]))
+        else:
+            if plain:
+                out.append((False, g.every[v][:k]))
+            if len(spade) >= k:
+                out.append((True, spade[:k]))
+        return out
+
+    def legal_plays(self, hand, to_beat: Combo | None = None) -> list[Combo]:
+        """Every distinct play from `hand`; with `to_beat`, only those that beat it.
+
+        One play per (type, 領牌, length, 帶響): copies that differ only in suits no rule
+        looks at are listed once, with the cards chosen to keep spades and 花豹 sets.
+        """
+        g = _Groups(hand)
+        count = g.count
+        out: list[Combo] = []
+        add = out.append
+        top = self._top
+        if to_beat is None:
+            floor, family = 0, None
+        else:
+            floor, family = to_beat.rung, _family(to_beat)
+
+        def wanted(kind: str, size: int, length: int = 1) -> bool:
+            rung = RUNG[(kind, size)]
+            if rung != floor:
+                return rung > floor
+            if family is None:
+                return True
+            if kind == "single" or (kind == "tiger" and size == 1):
+                return family == ("one",)
+            return family == (kind, size, length)
+
+        # 豹: singles, pairs, three … sixteen of a kind, 花豹
+        want_single, want_pair = wanted("single", 1), wanted("pair", 2)
+        for v in range(3, SMALL):
+            c = count[v]
+            if not c:
+                continue
+            if want_single:
+                for loud, cards in top(g, v, 1):
+                    add(Combo("single", 1, v, 1, loud, tuple(cards)))
+            if c >= 2 and want_pair:
+                for loud, cards in top(g, v, 2):
+                    add(_make("pair", 2, v, 1, loud, cards))
+            for n in range(3, c + 1):
+                if RUNG[("kind", n)] >= floor:
+                    for loud, cards in top(g, v, n):
+                        if n == 4:
+                            cards = self._unflush(g, cards, v, loud)
+                        if cards:
+                            add(_make("kind", n, v, 1, loud, cards))
+            if c >= 4 and RUNG[("huabao", 4)] >= floor:
+                plain_done = False
+                for face, k in g.faces[v].items():
+                    if k == 4:
+                        loud = face.suit is Suit.S and self.loud != "off"
+                        if not loud and plain_done:
+                            continue
+                        plain_done = plain_done or not loud
+                        add(Combo("huabao", 4, v, 1, loud, (face,) * 4))
+
+        # 虎: jokers
+        smalls, bigs = g.every.get(SMALL, []), g.every.get(BIG, [])
+        ns, nb = len(smalls), len(bigs)
+        for n in range(1, min(8, ns + nb) + 1):
+            if n == 4:
+                if ns >= 4 and RUNG[("small_qinghu", 4)] >= floor:
+                    add(Combo("small_qinghu", 4, SMALL, 1, False, tuple(smalls[:4])))
+                if nb >= 4 and RUNG[("big_qinghu", 4)] >= floor:
+                    add(Combo("big_qinghu", 4, BIG, 1, False, tuple(bigs[:4])))
+                b = max(1, 4 - ns)
+                if ns and b <= min(3, nb) and RUNG[("huahu", 4)] >= floor:
+                    add(_make("huahu", 4, BIG, 1, False, bigs[:b] + smalls[: 4 - b]))
+                continue
+            if not wanted("tiger", n):
+                continue
+            if ns >= n:
+                add(Combo("tiger", n, SMALL, 1, False, tuple(smalls[:n])))
+            b = max(1, n - ns)
+            if b <= nb:
+                add(_make("tiger", n, BIG, 1, False, bigs[:b] + smalls[: n - b]))
+
+        # 龍: 連子, 連對, 三節 … 十六節, 神龍, 青龍 -- ranks 3..A only
+        want_straight = to_beat is None or family[0] == "straight"
+        want_pairs = RUNG[("pair_straight", 2)] > floor or (family is not None and family[0] == "pair_straight")
+        every = g.every
+        for t in range(5, ACE + 1):
+            if not count[t]:
+                continue
+            # the longest run of ranks ending at t, and of pairs
+            run = 1
+            while t - run >= 3 and count[t - run]:
+                run += 1
+            if want_straight and run >= 3:
+                tops = top(g, t, 1)
+                lengths = range(3, run + 1) if to_beat is None else [to_beat.length] if to_beat.length <= run else []
+                for length in lengths:
+                    below = [every[v][0] for v in range(t - length + 1, t)]
+                    for loud, cards in tops:
+                        add(_make("straight", 1, t, length, loud, below + cards))
+            if want_pairs and count[t] >= 2:
+                prun = 1
+                while t - prun >= 3 and count[t - prun] >= 2:
+                    prun += 1
+                if prun >= 3:
+                    lengths = range(3, prun + 1) if to_beat is None else [3]
+                    tops = top(g, t, 2)
+                    for length in lengths:
+                        below = [c for v in range(t - length + 1, t) for c in every[v][:2]]
+                        for loud, cards in tops:
+                            add(_make("pair_straight", 2, t, length, loud, below + cards))
+            if run >= 3:
+                m = min(count[t], count[t - 1], count[t - 2])
+                for n in range(3, m + 1):
+                    if RUNG[("jie", n)] < floor:
+                        continue
+                    below = every[t - 2][:n] + every[t - 1][:n]
+                    for loud, cards in top(g, t, n):
+                        cards = below + cards
+                        if n <= 4:
+                            cards = self._unflush(g, cards, t, loud)
+                        if cards:
+                            add(_make("jie", n, t, 3, loud, cards))
+                if m >= 3:
+                    self._flush_dragons(g, t, floor, add)
+        if to_beat is not None:
+            out = [p for p in out if self.beats(p, to_beat)]
+        return out
+
+    def _unflush(self, g: _Groups, cards: list[Card], top: int, loud: bool) -> list[Card] | None:
+        """Cards all of one suit would read as 花豹 / 神龍 / 青龍, not as the 四隻 or 節 wanted:
+        swap one card for another suit of its rank, keeping the 帶響 state; None if impossible."""
+        suit = cards[0].suit
+        if any(c.suit is not suit for c in cards):
+            return cards
+        for v in sorted({_CARD_VALUE[c] for c in cards}):
+            old = Card(RANK_OF_VALUE[v], suit)
+            for other in g.every[v]:
+                if other.suit is suit:
+                    continue
+                new = list(cards)
+                new.remove(old)
+                new.append(other)
+                if v == top and self._is_loud([c for c in new if _CARD_VALUE[c] == top]) != loud:
+                    continue
+                return new
+        return None
+
+    def _flush_dragons(self, g: _Groups, t: int, floor: int, add) -> None:
+        """神龍 (one-suit 三節) and 青龍 (one-suit 四節) topped by rank t."""
+        plain_done = {3: False, 4: False}
+        for suit in (Suit.S, Suit.H, Suit.D, Suit.C):
+            faces = [Card(RANK_OF_VALUE[v], suit) for v in (t - 2, t - 1, t)]
+            least = min(g.faces[v][f] for v, f in zip((t - 2, t - 1, t), faces, strict=True))
+            for n, kind in ((3, "shenlong"), (4, "qinglong")):
+                if least < n or RUNG[(kind, n)] < floor:
+                    continue
+                loud = suit is Suit.S and self.loud != "off"
+                if not loud:
+                    if plain_done[n]:
+                        continue
+                    plain_done[n] = True
+                add(Combo(kind, n, t, 3, loud, tuple(f for f in faces for _ in range(n))))
+
+    # --- scoring ------------------------------------------------------------------
+
+    def _groups_of(self, won_cards) -> tuple[int, int]:
+        """(方 from groups of four, with 齊 = 8 方; cards left loose) -- before 14 散張 = 1 方."""
+        counts = Counter(_CARD_VALUE[c] for c in won_cards)
+        if self.joker_fang == "together":
+            counts[SMALL] += counts.pop(BIG, 0)
+        fang = loose = 0
+        for v, c in counts.items():
+            if v >= SMALL and self.joker_fang == "never":
+                loose += c
+            elif c == 16 and v < SMALL:
+                fang += 8
+            else:
+                fang += c // 4
+                loose += c % 4
+        return fang, loose
+
+    def count_fang(self, won_cards) -> tuple[int, int]:
+        """清方數: (方, 散張 left over) for a pile of won cards. Four of a rank are 1 方,
+        sixteen of a rank (jokers excepted) are 齊 = 8 方, and every 14 散張 make 1 more 方."""
+        fang, loose = self._groups_of(won_cards)
+        return fang + loose // 14, loose % 14
+
+    @staticmethod
+    def score_for(fang: int) -> int:
+        """計分值 for the winning side's best player's 方 (before the 雙欠 point)."""
+        for most, points in SCORE_SCALE:
+            if fang <= most:
+                return points
+        return SCORE_SCALE[-1][1] + fang - SCORE_SCALE[-1][0]
+
+    def settle(self, won: list, leftovers: list, out_order: list[int]) -> dict:
+        """The seed's five steps on a finished deal; see `Game.result` for the figures."""
+        return _settle(self, won, leftovers, out_order)
+
+    # --- gallery --------------------------------------------------------------------
+
+    def gallery(self) -> list[dict]:
+        """One real example of each pattern of the seed, weakest first."""
+        rows = [
+            ("single", "單只", "dān zhī", "5", "any one card; 單虎 (a joker) is the highest single"),
+            ("straight", "連子", "lián zǐ", "C6 H7 D8 S9", "three or more consecutive singles, no 2s or jokers"),
+            ("pair", "一對", "yí duì", "H9 D9", "two of a rank; answers only a pair"),
+            ("tiger_1", "單虎", "dān hǔ", "BJ", "one joker: the top of the single tier"),
+            ("kind_3", "三隻", "sān zhī", "SJ HJ CJ", "three of a rank beats the whole first tier"),
+            ("pair_straight", "連對", "lián duì", "H6 C6 D7 S7 H8 C8",
+             "three or more consecutive pairs; four or more only open a trick"),
+            ("kind_4", "四隻", "sì zhī", "S4 H4 D4 C4", "四隻 … 十六隻: each size is a rung of its own"),
+            ("tiger_2", "雙虎", "shuāng hǔ", "BJ RJ", "two jokers beat four of a kind: 雙豹不敵一個虎"),
+            ("tiger_3", "三虎", "sān hǔ", "BJ BJ RJ", "three jokers beat six of a kind"),
+            ("jie_3", "三節", "sān jié", "S9 H9 D9 C10 H10 D10 SJ HJ CJ", "three consecutive triples; 七隻 beats it"),
+            ("huabao", "花豹", "huā bào", "H5 H5 H5 H5", "four identical cards: the 花花兒 itself"),
+            ("huahu", "花虎", "huā hǔ", "BJ BJ RJ RJ", "four mixed jokers: 花虎打花豹"),
+            ("small_qinghu", "小青虎", "xiǎo qīng hǔ", "BJ BJ BJ BJ", "four small jokers: 青虎打五套"),
+            ("big_qinghu", "大青虎", "dà qīng hǔ", "RJ RJ RJ RJ", "four big jokers"),
+            ("shenlong", "神龍", "shén lóng", "S3 S3 S3 S4 S4 S4 S5 S5 S5", "a 三節 in one suit: 神龍打五虎"),
+            ("qinglong", "青龍", "qīng lóng", "SQ SQ SQ SQ SK SK SK SK SA SA SA SA", "a 四節 in one suit"),
+        ]
+        out = []
+        for gid, zh, pinyin, text, note in rows:
+            cards = sorted(parse_cards(text if text != "5" else "H5"), key=_SORT_KEY.__getitem__)
+            combo = self.classify(cards)
+            out.append({"id": gid, "name_zh": zh, "pinyin": pinyin, "name_en": combo.name_en,
+                        "cards": cards, "note": note})
+        return out
+
+
+# --- settlement ------------------------------------------------------------------
+
+
+def _settle(rules: Rules, won: list, leftovers: list, out_order: list[int]) -> dict:
+    """清方數, 獎上游, 罰反牌, 定成敗, 計分值 -- the seed's five steps, in order.
+
+    Work is in counts: each player holds `fang` groups of four (齊 = 8) and `loose`
+    cards. Cards are paid from loose cards first, then by breaking a 方 into four
+    cards; a 方 is paid from 方 first, then with 14 loose cards. What a player cannot
+    pay the partner pays; what neither can is 雙欠. 14 散張 become 1 方 at the end.
+    """
+    groups = [rules._groups_of(pile) for pile in won]
+    fang, loose = [f for f, _ in groups], [lo for _, lo in groups]
+    counted = [rules.count_fang(pile) for pile in won]
+    fanpai = [len(h) for h in leftovers]
+    shangyou = out_order[0]
+    xiayou = [s for s in range(4) if fanpai[s]] or [out_order[-1]]
+    reward = [0] * 4
+    paid_cards = [0] * 4
+    paid_fang = [0] * 4
+    owed_cards = [0] * 4
+    owed_fang = [0] * 4
+    shuangqian = [False, False]
+
+    def pay_cards(seat: int, n: int) -> int:
+        take = min(loose[seat], n)
+        loose[seat] -= take
+        n -= take
+        while n and fang[seat]:
+            fang[seat] -= 1
+            loose[seat] += 4
+            take2 = min(loose[seat], n)
+            loose[seat] -= take2
+            n -= take2
+            take += take2
+        paid_cards[seat] += take
+        return n
+
+    def pay_fang(seat: int, n: int) -> int:
+        take = min(fang[seat], n)
+        fang[seat] -= take
+        n -= take
+        while n and loose[seat] >= 14:
+            loose[seat] -= 14
+            n -= 1
+            take += 1
+        paid_fang[seat] += take
+        return n
+
+    handed_over = 0
+    for seat in sorted(xiayou, key=lambda s: (s - shangyou) % 4):
+        owed_cards[seat] = 10
+        owed_fang[seat] = math.ceil(fanpai[seat] / 4)
+        before = paid_cards[seat] + paid_cards[partner(seat)]
+        left = pay_cards(partner(seat), pay_cards(seat, 10))
+        handed_over += paid_cards[seat] + paid_cards[partner(seat)] - before
+        left_fang = pay_fang(partner(seat), pay_fang(seat, owed_fang[seat]))
+        if left or left_fang:
+            shuangqian[seat % 2] = True
+    reward[shangyou] = 10 if rules.reward_source == "bank" else min(10, handed_over)
+    loose[shangyou] += reward[shangyou]
+
+    final = [(fang[s] + loose[s] // 14, loose[s] % 14) for s in range(4)]
+    side_fang = [final[s][0] + final[s + 2][0] for s in (0, 1)]
+    side_loose = [final[s][1] + final[s + 2][1] for s in (0, 1)]
+    side_fanpai = [fanpai[s] + fanpai[s + 2] > 0 for s in (0, 1)]
+    if side_fang[0] != side_fang[1]:
+        winner, decided_by = (0 if side_fang[0] > side_fang[1] else 1), "方"
+    elif side_loose[0] != side_loose[1]:
+        winner, decided_by = (0 if side_loose[0] > side_loose[1] else 1), "散張"
+    elif side_fanpai[0] != side_fanpai[1]:
+        winner, decided_by = (1 if side_fanpai[0] else 0), "反牌"
+    else:
+        winner, decided_by = shangyou % 2, "上游"
+    best = max(final[winner][0], final[winner + 2][0])
+    score = rules.score_for(best) + (1 if shuangqian[1 - winner] else 0)
+    leftover_kind = None
+    if any(fanpai):
+        leftover_kind = "雙反" if sum(1 for f in fanpai if f) == 2 else "單眼"
+    names = " & ".join(SEAT_NAMES[s] for s in (winner, winner + 2))
+    summary = (f"{names} win by {decided_by}: {side_fang[winner]} 方 to {side_fang[1 - winner]}; "
+               f"best player {best} 方 → {score} point{'s' if score != 1 else ''}"
+               + (" (+1 雙欠)" if shuangqian[1 - winner] else ""))
+    return {
+        "winner": winner,
+        "score": score,
+        "decided_by": decided_by,
+        "summary": summary,
+        "shangyou": shangyou,
+        "xiayou": xiayou,
+        "out_order": list(out_order),
+        "fanpai": fanpai,
+        "fanpai_kind": leftover_kind,
+        "shuangqian": shuangqian,
+        "side_fang": side_fang,
+        "side_loose": side_loose,
+        "best_fang": best,
+        "players": [
+            {
+                "seat": s,
+                "won_cards": len(won[s]),
+                "fang_counted": counted[s][0],
+                "loose_counted": counted[s][1],
+                "reward_cards": reward[s],
+                "penalty_cards": owed_cards[s],
+                "penalty_fang": owed_fang[s],
+                "paid_cards": paid_cards[s],
+                "paid_fang": paid_fang[s],
+                "fang": final[s][0],
+                "loose": final[s][1],
+                "fanpai": fanpai[s],
+            }
+            for s in range(4)
+        ],
+    }
+
+
+# --- the game -------------------------------------------------------------------------
+
+
+def _missing(hand, cards) -> str:
+    """The cards of `cards` that `hand` does not hold, as symbols ("" if it holds them all)."""
+    short = Counter(cards) - Counter(hand)
+    return " ".join(c.symbol for c in sorted(short.elements(), key=_SORT_KEY.__getitem__))
+
+
+class Game:
+    """One deal of 花花兒 through the Game protocol of `cardkit.game`.
+
+    Phases: ``"play"`` (lead, answer or pass), ``"huo"`` (after a single or 單虎 the other
+    players are asked in turn whether they 伙; their actions are `Huo` plays and `NO_HUO`)
+    and ``"over"``. Turns go counter-clockwise, seat 0 → 1 → 2 → 3. When both players of
+    one side are out, the next player still holding cards plays one last hand (or passes)
+    and the deal ends; the cards still held are 反牌.
+    """
+
+    variant = "huahuar"
+
+    def __init__(self, rules: Rules, hands: list[list[Card]], first: int):
+        self.rules = rules
+        self.hands = [sorted(h, key=_SORT_KEY.__getitem__) for h in hands]
+        self.won: list[list[Card]] = [[], [], [], []]
+        self.table: list[Card] = []
+        self.trick: list[tuple[int, object]] = []
+        self.last_trick: list[tuple[int, object]] = []
+        self.log: list[tuple[int, object]] = []
+        self.phase = "play"
+        self.current_player: int | None = first
+        self.first_player = first
+        self.to_beat: Combo | None = None
+        self.last_player: int | None = None
+        self.passes = 0
+        self.huo_queue: list[int] = []
+        self.out_order: list[int] = []
+        self.last_hand_seat: int | None = None
+        self._legal: list | None = None
+        self._result: dict | None = None
+
+    # --- reading the state -----------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def hand(self, seat: int) -> list[Card]:
+        return list(self.hands[seat])
+
+    def zones(self) -> dict[str, list[Card]]:
+        zones = {f"hand {s}": list(self.hands[s]) for s in range(4)}
+        zones["table"] = list(self.table)
+        zones.update({f"won {s}": list(self.won[s]) for s in range(4)})
+        return zones
+
+    def clone(self) -> Game:
+        other = object.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        for name in ("table", "trick", "last_trick", "log", "huo_queue", "out_order"):
+            setattr(other, name, list(getattr(self, name)))
+        other.hands = [list(h) for h in self.hands]
+        other.won = [list(w) for w in self.won]
+        other._legal = None if self._legal is None else list(self._legal)
+        return other
+
+    def legal_actions(self) -> list:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list:
+        if self.is_over:
+            return []
+        hand, rules = self.hands[self.current_player], self.rules
+        if self.phase == "huo":
+            return [Huo(c) for c in rules.huo_plays(hand, self.to_beat)] + [NO_HUO]
+        if self.to_beat is None:
+            plays = rules.legal_plays(hand)
+            return plays + [PASS] if self.last_hand_seat is not None else plays
+        huo = [Huo(c) for c in rules.huo_plays(hand, self.to_beat)] if self.last_hand_seat is not None else []
+        return [PASS] + huo + rules.legal_plays(hand, self.to_beat)
+
+    def describe(self, action) -> str:
+        if isinstance(action, (Combo, Huo)):
+            return f"{action} — {' '.join(c.symbol for c in action.cards)}"
+        return str(action)
+
+    def status(self) -> str:
+        held = " · ".join(f"{SEAT_NAMES[s]} {len(self.hands[s])}" for s in range(4))
+        sides = []
+        for side in (0, 1):
+            pile = self.won[side] + self.won[side + 2]
+            fang = sum(self.rules.count_fang(self.won[s])[0] for s in (side, side + 2))
+            sides.append(f"{SEAT_NAMES[side][0]}/{SEAT_NAMES[side + 2][0]} {len(pile)} cards ({fang} 方)")
+        text = f"in hand: {held} | won: {' · '.join(sides)}"
+        if self.out_order:
+            text += f" | 上游 {SEAT_NAMES[self.out_order[0]]}"
+        return text
+
+    def result(self) -> dict:
+        """The settlement, once the deal is over (before that: winner None).
+
+        Keys: winner (side 0 = seats 0 & 2, side 1 = seats 1 & 3), score, decided_by (方, 散張,
+        反牌 or 上游), summary, shangyou, xiayou (seats), out_order, fanpai (per seat),
+        fanpai_kind (單眼 / 雙反 / None), shuangqian (per side), side_fang, side_loose,
+        best_fang, and players: per seat the won cards, 方/散張 counted, reward, penalties
+        owed and paid, and the final 方/散張.
+        """
+        if not self.is_over:
+            return {"winner": None, "summary": "the deal is still being played", "out_order": list(self.out_order)}
+        if self._result is None:
+            self._result = self.rules.settle(self.won, self.hands, self.out_order)
+        return dict(self._result)
+
+    # --- choosing an action from cards ------------------------------------------------
+
+    def action_for(self, cards, seat: int | None = None):
+        """The current player's legal action playing exactly `cards`; IllegalPlay saying why not."""
+        if self.is_over:
+            raise IllegalPlay("the deal is over: no more plays")
+        if seat is not None and seat != self.current_player:
+            raise IllegalPlay(f"it is {SEAT_NAMES[self.current_player]}'s turn, not {SEAT_NAMES[seat]}'s")
+        cards = list(cards)
+        hand = self.hands[self.current_player]
+        missing = _missing(hand, cards)
+        if missing:
+            raise IllegalPlay(f"you do not hold {missing}")
+        rules = self.rules
+        combo = rules.classify(cards)
+        if self.phase == "huo":
+            if combo is not None and rules.can_huo(combo, self.to_beat):
+                return Huo(combo)
+            need = "a 雙虎" if self.to_beat.kind == "tiger" else f"a pair of {_rank_text(self.to_beat.value)}"
+            raise IllegalPlay(f"now each player says whether to 伙 the {self.to_beat}: only {need} may 伙; "
+                              "otherwise choose 不伙")
+        if combo is None:
+            raise IllegalPlay(rules.why_not_pattern(cards))
+        if self.to_beat is None:
+            return combo
+        if self.last_hand_seat is not None and rules.can_huo(combo, self.to_beat):
+            return Huo(combo)
+        why = rules.beat_error(combo, self.to_beat)
+        if why:
+            raise IllegalPlay(why)
+        return combo
+
+    # --- applying an action ------------------------------------------------------------
+
+    def apply(self, action) -> None:
+        """Perform `action` for the current player; an illegal one raises IllegalPlay and changes nothing."""
+        self._check(action)
+        seat = self.current_player
+        self._legal = None
+        if action == NO_HUO:
+            self._no_huo(seat)
+        elif action == PASS:
+            self._pass(seat)
+        elif isinstance(action, Huo):
+            self._huo(seat, action)
+        else:
+            self._play(seat, action)
+
+    def _check(self, action) -> None:
+        if self.is_over:
+            raise IllegalPlay("the deal is over: no more plays")
+        if isinstance(action, Choice):
+            if action == NO_HUO and self.phase != "huo":
+                raise IllegalPlay("不伙 answers a 伙 question, and nobody is asked one now")
+            if action == PASS:
+                if self.phase == "huo":
+                    raise IllegalPlay(f"first say whether you 伙 the {self.to_beat} (伙 or 不伙)")
+                if self.to_beat is None and self.last_hand_seat is None:
+                    raise IllegalPlay("you lead this trick: play any pattern (only an answer may pass)")
+            if action not in (PASS, NO_HUO):
+                raise IllegalPlay(f"{action} is not an action of 花花兒")
+            return
+        if not isinstance(action, (Combo, Huo)):
+            raise IllegalPlay(f"{action!r} is not an action of 花花兒: play a pattern, pass, or answer 伙")
+        combo = action.combo if isinstance(action, Huo) else action
+        real = self.rules.classify(combo.cards)
+        if real is None:
+            raise IllegalPlay(self.rules.why_not_pattern(combo.cards))
+        if real != combo:
+            raise IllegalPlay(f"{' '.join(c.symbol for c in combo.cards)} make {real}, not {combo}")
+        missing = _missing(self.hands[self.current_player], combo.cards)
+        if missing:
+            raise IllegalPlay(f"{SEAT_NAMES[self.current_player]} does not hold {missing}")
+        if isinstance(action, Huo):
+            if self.phase != "huo" and not (self.last_hand_seat is not None and self.to_beat is not None):
+                raise IllegalPlay("伙 answers a single (or 單虎) the moment it is played")
+            if not self.rules.can_huo(combo, self.to_beat):
+                need = "a 雙虎" if self.to_beat.kind == "tiger" else f"a pair of {_rank_text(self.to_beat.value)}"
+                raise IllegalPlay(f"only {need} may 伙 the {self.to_beat}")
+            return
+        if self.phase == "huo":
+            raise IllegalPlay(f"first say whether you 伙 the {self.to_beat} (伙 or 不伙); ordinary answers come after")
+        if self.to_beat is not None:
+            why = self.rules.beat_error(combo, self.to_beat)
+            if why:
+                raise IllegalPlay(why)
+
+    def _active(self, seat: int) -> bool:
+        return bool(self.hands[seat])
+
+    def _next_active(self, seat: int) -> int:
+        for _ in range(4):
+            seat = next_seat(seat)
+            if self.hands[seat]:
+                return seat
+        raise AssertionError("nobody holds cards")
+
+    def _side_out(self) -> bool:
+        return any(not self.hands[s] and not self.hands[s + 2] for s in (0, 1))
+
+    def _take_cards(self, seat: int, cards) -> None:
+        hand = self.hands[seat]
+        for card in cards:
+            hand.remove(card)
+        self.table.extend(cards)
+        if not hand:
+            self.out_order.append(seat)
+
+    def _close_trick(self, winner: int) -> None:
+        self.won[winner].extend(self.table)
+        self.table = []
+        self.last_trick = self.trick
+        self.trick = []
+        self.to_beat = None
+        self.last_player = None
+        self.passes = 0
+
+    def _end(self) -> None:
+        if self.table:
+            self._close_trick(self.last_player)
+        self.phase = "over"
+        self.current_player = None
+        self.huo_queue = []
+
+    def _after_trick_or_out(self, seat: int, leading: bool) -> bool:
+        """Start the last hand when one side is out; True if the deal moved on that way."""
+        if self.last_hand_seat is not None:
+            self._end()
+            return True
+        if self._side_out():
+            self.last_hand_seat = self.current_player = self._next_active(seat)
+            self.phase = "play"
+            return True
+        return False
+
+    def _play(self, seat: int, combo: Combo) -> None:
+        self._take_cards(seat, combo.cards)
+        self.trick.append((seat, combo))
+        self.log.append((seat, combo))
+        self.to_beat, self.last_player, self.passes = combo, seat, 0
+        if self._after_trick_or_out(seat, leading=False):
+            return
+        if _is_one_card(combo):
+            asked = []
+            for s in (seat + 1, seat + 2, seat + 3):
+                s %= 4
+                if self.hands[s] and (self.rules.ask_all_huo or self.rules.huo_plays(self.hands[s], combo)):
+                    asked.append(s)
+            if asked:
+                self.huo_queue = asked
+                self.phase = "huo"
+                self.current_player = asked[0]
+                return
+        self.current_player = self._next_active(seat)
+
+    def _huo(self, seat: int, huo: Huo) -> None:
+        self._take_cards(seat, huo.cards)
+        self.trick.append((seat, huo))
+        self.log.append((seat, huo))
+        self.last_player = seat
+        self._close_trick(seat)
+        self.phase, self.huo_queue = "play", []
+        if self._after_trick_or_out(seat, leading=True):
+            return
+        self.current_player = seat if self.hands[seat] else self._next_active(seat)
+
+    def _no_huo(self, seat: int) -> None:
+        self.log.append((seat, NO_HUO))
+        self.huo_queue.pop(0)
+        if self.huo_queue:
+            self.current_player = self.huo_queue[0]
+        else:
+            self.phase = "play"
+            self.current_player = self._next_active(self.last_player)
+
+    def _pass(self, seat: int) -> None:
+        self.trick.append((seat, PASS))
+        self.log.append((seat, PASS))
+        if self.last_hand_seat is not None:
+            self._end()
+            return
+        self.passes += 1
+        others = sum(1 for s in range(4) if s != self.last_player and self.hands[s])
+        if self.passes >= others:
+            winner = self.last_player
+            self._close_trick(winner)
+            self.current_player = winner if self.hands[winner] else self._next_active(winner)
+        else:
+            self.current_player = self._next_active(seat)
+
+
+def new_game(seed: int, **options) -> Game:
+    """Shuffle four decks with ``random.Random(seed)``, deal 54 cards to each seat, and pick
+    the first player (隨機確定最先出牌的玩家) with the same generator, after the shuffle."""
+    rules = Rules(**options)
+    rng = random.Random(seed)
+    deck = new_deck(4)
+    rng.shuffle(deck)
+    hands = [deck[i * 54:(i + 1) * 54] for i in range(4)]
+    return Game(rules, hands, rng.randrange(4))
