@@ -131,7 +131,8 @@ def layout_hand(
       (its rank and suit index), each row centred; a lower row covers all of the row above except
       its top ``row_peek`` pixels (default: half a card). 54 cards fit two rows on a 900 px canvas.
     - ``"row"``: one row, overlapping as much as the width requires (it may get illegible).
-    - ``"fan"``: one arc of cards turned about a point below the hand; suits short hands.
+    - ``"fan"``: one arc of cards turned about a point below the hand, flatter for longer hands, at
+      most 100° wide; it closes up (below ``min_step``) only where the canvas is too narrow.
 
     Cards never overlap when there is room: the step is at most ``card_w + gap``. The top ``lift``
     pixels stay free so raised (selected) cards stay on the canvas; see `lifted`.
@@ -147,7 +148,7 @@ def layout_hand(
         return []
     top = margin + lift
     if arrangement == "fan":
-        return _fan(n, width, card_w, card_h, margin, top)
+        return _fan(n, width, card_w, card_h, margin, top, min_step)
     if arrangement == "row":
         rows = 1
     else:
@@ -169,9 +170,11 @@ def _step(count: int, usable: float, card_w: float, gap: float) -> float:
     return min(card_w + gap, (usable - card_w) / (count - 1))
 
 
-def _fan(n: int, width: float, card_w: float, card_h: float, margin: float, top: float) -> list[Rect]:
-    radius = 3 * card_h
-    spread = min(0.6 * card_w / radius, math.radians(100) / max(n - 1, 1))
+def _fan(n: int, width: float, card_w: float, card_h: float, margin: float, top: float, min_step: float) -> list[Rect]:
+    widest = math.radians(100)
+    # A flatter arc (larger radius) for long hands, so neighbours stay min_step apart within 100°.
+    radius = max(3 * card_h, min_step / (2 * math.sin(widest / max(n - 1, 1) / 2)))
+    spread = min(0.6 * card_w / radius, widest / max(n - 1, 1))
     pivot_x, pivot_y = width / 2, top + card_h / 2 + radius
     while True:
         rects = []

@@ -79,6 +79,12 @@ def test_fan_is_symmetric_fits_the_canvas_and_shows_every_index():
         assert card_at(rects, *index_point(rect)) == i
 
 
+def test_a_27_card_fan_keeps_neighbours_a_tap_apart_on_900_px():
+    rects = layout_hand(27, 900, arrangement="fan", min_step=26)
+    assert bounds(rects)[2] <= 900
+    assert min(math.dist(a.centre, b.centre) for a, b in pairwise(rects)) >= 26 - 1e-6
+
+
 def test_a_wide_fan_closes_up_to_fit():
     rects = layout_hand(27, 500, arrangement="fan")
     left, _, right, _ = bounds(rects)
