@@ -40,6 +40,7 @@ __all__ = [
     "layout_hand",
     "lifted",
     "natural_order",
+    "on_page_ready",
     "sort_cards",
 ]
 
@@ -423,12 +424,15 @@ def draw_cards(
     face_down: bool = False,
     style: CardStyle | None = None,
     clear: bool = True,
+    refresh_faces: bool = False,
 ) -> None:
     """Copy the faces of ``cards`` into ``rects`` (same length, drawing order) as one message.
 
     ``selected`` indices get an outline (raise them with `lifted` before calling). ``face_down``
     shows backs only; a ``None`` card is always a back (a hand whose faces are hidden). ``clear``
-    wipes the canvas first. Faces come from `atlas_for` ``(style)``: nothing is re-stroked.
+    wipes the canvas first. Faces come from `atlas_for` ``(style)``: nothing is re-stroked, except
+    with ``refresh_faces``, which first redraws the faces used here, for a fresh page (see
+    `on_page_ready`), in the same message.
     """
     if len(cards) != len(rects):
         raise ValueError(f"{len(cards)} cards need {len(cards)} places, got {len(rects)}")
@@ -436,6 +440,8 @@ def draw_cards(
     w, h = atlas.style.width, atlas.style.height
     chosen = set(selected)
     with held(canvas):
+        if refresh_faces:
+            atlas.draw(() if face_down else [card for card in cards if card is not None])
         if clear:
             canvas.clear()
         if chosen:
@@ -467,3 +473,18 @@ def draw_cards(
                 canvas.stroke_rect(x - 1.5, y - 1.5, round(rect.w) + 3, round(rect.h) + 3)
         if turned:
             canvas.reset_transform()
+
+
+def on_page_ready(canvas: Canvas, redraw: Callable[[], None]) -> None:
+    """Call ``redraw()`` each time a browser page shows ``canvas`` afresh (Voila, a reloaded tab).
+
+    Such a page starts with every canvas blank, the atlas included, so ``redraw`` should pass
+    ``refresh_faces=True`` to `draw_cards`. Before calling it, the canvas manager forgets which canvas
+    it last drew on: otherwise it would not repeat the switch to this canvas, which the new page never saw.
+    """
+
+    def ready() -> None:
+        canvas._canvas_manager._current_canvas = None
+        redraw()
+
+    canvas.on_client_ready(ready)

@@ -23,6 +23,7 @@ from cardkit.drawing import (
     layout_hand,
     lifted,
     natural_order,
+    on_page_ready,
     sort_cards,
 )
 
@@ -278,3 +279,23 @@ def test_every_face_shows_its_rank_and_suit(canvas_messages):
     for card in parse_cards("SA H10 DJ C2"):
         texts = face_colours_and_texts(canvas_messages, atlas.image(card))[1]
         assert texts.count(card.rank.value) >= 2 and card.suit.symbol in texts
+
+
+def test_refreshing_faces_redraws_only_the_faces_shown_in_the_same_message(canvas_messages):
+    atlas = atlas_for(CardStyle(width=60))
+    canvas_messages.clear()
+    shown, hidden = parse_cards("S9 RJ"), parse_cards("H9")[0]
+    draw_cards(Canvas(width=300, height=150), shown, layout_hand(2, 300, card_w=60), style=atlas.style,
+               refresh_faces=True)
+    assert len(canvas_messages.messages) == 1
+    assert all("fillText" in canvas_messages.names_for(atlas.image(card)) for card in shown)
+    assert canvas_messages.names_for(atlas.image(hidden)) == []
+
+
+def test_a_fresh_page_gets_the_switch_to_the_canvas_again(canvas_messages):
+    canvas = Canvas(width=100, height=100)
+    on_page_ready(canvas, lambda: canvas.fill_rect(0, 0, 5))
+    canvas.fill_rect(0, 0, 5)  # the manager now believes the browser is drawing on this canvas
+    canvas_messages.clear()
+    canvas._handle_custom_msg({"event": "client_ready"}, [])
+    assert canvas_messages.names() == ["switchCanvas", "fillRect"]

@@ -18,7 +18,7 @@ def click(view: HandView, x: float, y: float) -> None:
 
 
 def click_card(view: HandView, i: int) -> None:
-    rect = view._drawn[i]
+    rect = view.rects[i]
     click(view, rect.x + 4, rect.y + 4)
 
 
@@ -43,9 +43,9 @@ def test_clicking_a_card_selects_it_and_clicking_again_deselects_it():
 
 def test_a_selected_card_is_raised_and_can_be_clicked_where_it_now_is():
     view = HandView(parse_cards("S3 H9 DK"))
-    before = view._drawn[1]
+    before = view.rects[1]
     click_card(view, 1)
-    after = view._drawn[1]
+    after = view.rects[1]
     assert after.y == before.y - view.lift and after.x == before.x
     click(view, after.x + 10, after.y + 2)  # above where the card used to be
     assert view.selected == []
@@ -80,7 +80,7 @@ def test_a_54_card_redraw_is_one_message_of_at_most_20_kb(canvas_messages):
 
 def test_a_54_card_hand_is_legible_in_two_rows_at_900_px():
     view = HandView(huahuar_hand())
-    assert len({rect.y for rect in view._drawn}) == 2
+    assert len({rect.y for rect in view.rects}) == 2
     assert view.canvas.width == 900 and view.canvas.height <= 200
 
 
@@ -132,7 +132,7 @@ def test_a_hand_that_is_not_selectable_ignores_clicks():
 
 def test_a_tap_selects_like_a_click():
     view = HandView(parse_cards("S3 H9"))
-    rect = view._drawn[1]
+    rect = view.rects[1]
     view.canvas._handle_custom_msg({"event": "touch_start", "touches": [{"x": rect.x + 5, "y": rect.y + 5}]}, [])
     assert view.selected == [1]
 
@@ -164,7 +164,7 @@ def test_a_fresh_page_gets_the_faces_and_the_hand_again_in_one_message(canvas_me
 
 def test_a_fan_hand_hit_tests_turned_cards():
     view = HandView(parse_cards("S3 S4 S5 S6 S7"), arrangement="fan", width=500)
-    rect = view._drawn[0]
+    rect = view.rects[0]
     cx, cy = rect.centre
     click(view, cx - 5, cy)  # left half of the leftmost card is not covered by its neighbour
     assert view.selected == [0]

@@ -10,7 +10,18 @@ import traitlets
 from ipycanvas import Canvas
 
 from ..cards import Card
-from ..drawing import CardStyle, Rect, atlas_for, bounds, card_at, draw_cards, held, layout_hand, lifted, sort_cards
+from ..drawing import (
+    CardStyle,
+    Rect,
+    atlas_for,
+    bounds,
+    card_at,
+    draw_cards,
+    layout_hand,
+    lifted,
+    on_page_ready,
+    sort_cards,
+)
 
 __all__ = ["HandView"]
 
@@ -65,7 +76,7 @@ class HandView(widgets.VBox):
         self.selectable = selectable
         self.canvas.on_mouse_down(self._on_press)
         self.canvas.on_touch_start(self._on_touch)
-        self.canvas.on_client_ready(self._on_client_ready)
+        on_page_ready(self.canvas, lambda: self.redraw(refresh_faces=True))
         self.observe(self._on_look_change, ["selected", "face_down"])
         self._ready = True
         self.set_cards(cards)
@@ -76,6 +87,14 @@ class HandView(widgets.VBox):
     def cards(self) -> tuple[Card, ...]:
         """The hand as shown, sorted; `selected` indexes into this."""
         return self._cards
+
+    @property
+    def rects(self) -> list[Rect]:
+        """Where each card of `cards` is drawn now, selected ones raised, in canvas pixels.
+
+        A click at ``(x, y)`` toggles ``cardkit.drawing.card_at(view.rects, x, y)``.
+        """
+        return list(self._drawn)
 
     @property
     def selected_cards(self) -> list[Card]:
@@ -119,21 +138,12 @@ class HandView(widgets.VBox):
     def redraw(self, refresh_faces: bool = False) -> None:
         """Draw the hand as one canvas message; ``refresh_faces`` also redraws the atlas faces it uses."""
         self._drawn = lifted(self._rects, self.selected, self.lift)
-        with held(self.canvas):
-            if refresh_faces:
-                self._atlas.draw(() if self.face_down else self._cards)
-            draw_cards(self.canvas, self._cards, self._drawn, selected=self.selected,
-                       face_down=self.face_down, style=self.card_style)
+        draw_cards(self.canvas, self._cards, self._drawn, selected=self.selected,
+                   face_down=self.face_down, style=self.card_style, refresh_faces=refresh_faces)
 
     def _on_look_change(self, change) -> None:
         if self._ready:
             self.redraw()
-
-    def _on_client_ready(self) -> None:
-        # A fresh page (Voila, a reloaded tab) has blank canvases, the atlas included, and has not
-        # seen the manager switch to any canvas yet: forget the current one so the switch is re-sent.
-        self.canvas._canvas_manager._current_canvas = None
-        self.redraw(refresh_faces=True)
 
     # --- input ------------------------------------------------------------------
 
