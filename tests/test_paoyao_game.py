@@ -339,3 +339,9 @@ def test_random_deals_keep_all_108_cards_never_crash_and_refuse_illegal_moves(se
     assert result["winner"] in (0, 1) and sum(result["scores"]) == 0
     assert sum(game.points()) + card_points(c for s in range(4) for c in game.hand(s)) == 200
     assert game.legal_actions() == [] and game.current_player is None
+
+
+def test_result_before_the_end_has_no_winner_yet():
+    game = new_game(2)
+    result = game.result()
+    assert result["winner"] is None and result["points"] == [0, 0] and "in progress" in result["summary"]
