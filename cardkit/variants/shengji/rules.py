@@ -246,7 +246,7 @@ class Rules:
         return group, strength, _SUIT_SHOW_ORDER.index(card.suit) if card.suit else 0
 
     def suit_name(self, effective) -> str:
-        return "trumps (主)" if effective == TRUMP else f"{effective.name_en} ({effective.name_zh})"
+        return "trumps 主" if effective == TRUMP else f"{effective.name_en} {effective.name_zh}"
 
     # --- pairs, tractors and units ------------------------------------------------------------
 
