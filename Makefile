@@ -24,7 +24,13 @@ lab: $(VENV)/.installed
 	$(BIN)/jupyter lab --ServerApp.port=$(PORT) $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_index.ipynb
 
 test: $(VENV)/.installed-test browser-deps lint
-	$(BIN)/python -m pytest -n 2 --nbmake tests notebooks
+	$(BIN)/python -m pytest -n 2 --nbmake tests notebooks --ignore=tests/browser
+	@$(MAKE) --no-print-directory browser
+
+# Real-browser tests on their own, without xdist: a JupyterLab, a Voila and a Chromium are heavy on two cores.
+.PHONY: browser
+browser: $(VENV)/.installed-test browser-deps
+	$(BIN)/python -m pytest -p no:xdist tests/browser
 
 unit: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n 2 tests --ignore=tests/browser
