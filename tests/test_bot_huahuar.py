@@ -74,3 +74,16 @@ def test_bot_huo_an_opponents_single_but_not_its_partners():
     game = deal("H7 C9", "C5 C9", "S7 D7 C9", "C6 C9")
     game.apply(game.action_for(parse_cards("H7")))
     assert game.current_player == 2 and choose(game, random.Random(0)) == NO_HUO
+
+
+def test_bot_sheds_the_most_cards_in_the_last_hand():
+    game = deal("H3", "S9 D9 C5", "H4", "H6 C8 C9 C10 CJ C2")
+    game.apply(game.action_for(parse_cards("H3")))
+    game.apply(PASS)
+    game.apply(game.action_for(parse_cards("H4")))
+    assert game.last_hand_seat == 3
+    assert choose(game, random.Random(0)) != PASS  # winning the trick beats passing
+    game = deal("H5", "C9 D9", "D5 C5", "C6 C8 C9 C10 CJ C2")
+    game.apply(game.action_for(parse_cards("H5")))
+    game.apply(game.action_for(parse_cards("D5 C5")))
+    assert game.last_hand_seat == 3 and str(choose(game, random.Random(0))) == "連子 8–J"

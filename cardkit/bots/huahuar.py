@@ -4,7 +4,8 @@ It leads its weakest whole group, answers with the weakest play of the same type
 that beats the table, lets a winning partner be, and spends a higher type (every
 higher type is a bomb in this game) only when the trick is worth it or an opponent
 is close to going out. It answers an opponent's single by 伙 (a pair of its rank
-wins the trick at once) unless that would break a group of four or five.
+wins the trick at once) unless that would break a group of four or five. In the
+last hand of a deal it sheds as many cards as it can.
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ def choose(game, rng: random.Random | None = None):
     if going_out:
         return going_out[0]
     huo = [a for a in actions if isinstance(a, Huo)]
+    if game.last_hand_seat == seat:
+        # the deal ends after this play: every card still held is 反牌, so shed the most
+        return max(plays + huo, key=lambda p: len(p.cards), default=PASS)
     if game.to_beat is None:
         return min(plays, key=lambda p: _lead_key(p, counts)) if plays else PASS
     if same_side(game.last_player, seat):
