@@ -344,7 +344,7 @@ def test_every_listed_follow_is_legal_and_small_hands_list_every_legal_follow():
                 hand, lead = game.hand(game.current_player), game.trick[0][1].cards
                 assert all(game.rules.follow_error(hand, lead, a.cards) is None for a in actions)
                 if len(hand) <= 12:
-                    legal = {game.rules._sorted(m) for m in _multisets(hand, len(lead))
+                    legal = {game.rules.sorted_cards(m) for m in _multisets(hand, len(lead))
                              if game.rules.follow_error(hand, lead, m) is None}
                     assert legal == {a.cards for a in actions}
                     checked += 1

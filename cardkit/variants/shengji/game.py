@@ -95,6 +95,7 @@ class Game:
         self.trick: list[tuple[int, Play]] = []
         self.last_trick: list[tuple[int, Play]] = []
         self.won: list[list[Card]] = [[] for _ in range(4)]
+        self.tricks_done = 0
         self.log: list[tuple[int, object]] = []
         self.notes: list[str] = []
         self.caught: list[tuple[int, Play, Play]] = []
@@ -175,7 +176,7 @@ class Game:
         if self.phase == "bury":
             if len(cards) != KITTY_SIZE:
                 raise IllegalPlay(f"bury exactly {KITTY_SIZE} cards (埋底), not {len(cards)}")
-            return Play("bury", rules._sorted(cards))
+            return Play("bury", rules.sorted_cards(cards))
         if not self.trick:
             reason = rules.lead_error(hand, cards)
             if reason:
@@ -226,7 +227,7 @@ class Game:
         if self.dealer is not None:
             parts.append(f"dealer {SEAT_NAMES[self.dealer]} {SEAT_NAMES_ZH[self.dealer]}")
             parts.append(f"attackers {self.attacker_points} points")
-            parts.append(f"trick {min(25, len(self.won[0] + self.won[1] + self.won[2] + self.won[3]) // 4 + 1)}/25")
+            parts.append(f"trick {min(self.tricks_done + 1, HAND_SIZE)}/{HAND_SIZE}")
         else:
             parts.append(f"dealt {self.dealt}/100")
         return " · ".join(parts)
@@ -363,6 +364,7 @@ class Game:
         index = self.rules.trick_winner([p.cards for _, p in self.trick])
         winner, winning = self.trick[index]
         self.won[winner] += [c for _, p in self.trick for c in p.cards]
+        self.tricks_done += 1
         self.last_trick, self.trick = self.trick, []
         if any(self.hands):
             self.current_player = winner
@@ -413,7 +415,7 @@ class Game:
             if suit != TRUMP and n <= KITTY_SIZE:
                 void = [c for c in hand if rules.effective_suit(c) == suit]
                 choices.append(void + [c for c in cheap if c not in void][: KITTY_SIZE - n])
-        plays = {rules._sorted(c): None for c in choices}
+        plays = {rules.sorted_cards(c): None for c in choices}
         return [Play("bury", cards) for cards in plays]
 
     def _lead_options(self, seat: int) -> list[Play]:
@@ -434,11 +436,11 @@ class Game:
             for length in range(2, len(sizes) + 1):
                 for run in rules._intervals(effective, sizes, length):
                     for faces in product(*(sorted(set(pairs[s]), key=rules.sort_key) for s in run)):
-                        out[rules._sorted([f for face in faces for f in (face, face)])] = None
+                        out[rules.sorted_cards([f for face in faces for f in (face, face)])] = None
             top = sorted(cards, key=rules.sort_key, reverse=True)
             for k in range(2, len(top) + 1):
                 if rules.kind_of(top[:k]) == "throw":
-                    out[rules._sorted(top[:k])] = None
+                    out[rules.sorted_cards(top[:k])] = None
         return [rules.play(cards, leading=True) for cards in out]
 
     def _follow_options(self, seat: int) -> list[Play]:
@@ -453,7 +455,7 @@ class Game:
             sets = self._shaped(in_suit, fmt, effective)
         else:
             sets = [tuple(in_suit) + fill for fill in self._fills(rest, fmt.size - len(in_suit), fmt, not in_suit)]
-        unique = {rules._sorted(cards): None for cards in sets}
+        unique = {rules.sorted_cards(cards): None for cards in sets}
         return [rules.play(cards, leading=False) for cards in list(unique)[:_FOLLOW_LIMIT]]
 
     def _fills(self, cards, k: int, fmt: Format, ruffing: bool) -> list[tuple[Card, ...]]:

@@ -306,9 +306,10 @@ class Rules:
             for face in faces:
                 left[face] -= 2
             pairs = {s: f for s, f in pairs.items() if f}
-            units.append(Unit(self._sorted([f for face in faces for f in (face, face)]), len(longest), longest[-1]))
-        singles = [card for card in left.elements()]
-        units += [Unit((card,), 0, self.strength(card)) for card in sorted(singles, key=self.sort_key, reverse=True)]
+            doubled = [f for face in faces for f in (face, face)]
+            units.append(Unit(self.sorted_cards(doubled), len(longest), longest[-1]))
+        singles = sorted(left.elements(), key=self.sort_key, reverse=True)
+        units += [Unit((card,), 0, self.strength(card)) for card in singles]
         return units
 
     def format_of(self, lead) -> Format:
@@ -319,7 +320,8 @@ class Rules:
             size=len(_cards_of(lead)),
         )
 
-    def _sorted(self, cards) -> tuple[Card, ...]:
+    def sorted_cards(self, cards) -> tuple[Card, ...]:
+        """`cards` in `sort_key` order, as the tuple a `Play` holds."""
         return tuple(sorted(cards, key=self.sort_key))
 
     def kind_of(self, cards, leading: bool = True) -> str | None:
@@ -345,7 +347,7 @@ class Rules:
         kind = self.kind_of(cards, leading)
         if kind is None:
             raise ValueError(f"{symbols(_cards_of(cards))} mixes suits: a lead is all of one suit or all trumps")
-        return Play(kind, self._sorted(_cards_of(cards)))
+        return Play(kind, self.sorted_cards(_cards_of(cards)))
 
     # --- leading and throwing -----------------------------------------------------------------
 
@@ -406,7 +408,7 @@ class Rules:
         in_suit = [c for c in hand if self.effective_suit(c) == effective]
         played = [c for c in play if self.effective_suit(c) == effective]
         if len(played) < min(n, len(in_suit)):
-            left = self._sorted((Counter(in_suit) - Counter(played)).elements())
+            left = self.sorted_cards((Counter(in_suit) - Counter(played)).elements())
             reason = f"you still hold {symbols(left)}: follow {name} before playing anything else"
             strays = [c for c in play if c.suit is not None and c.suit == effective and self.is_trump(c)]
             if strays:
@@ -422,7 +424,7 @@ class Rules:
                 length = fmt.tractors[next(i for i, (h, g) in enumerate(zip(have, got, strict=True)) if h and not g)]
                 run = self._intervals(effective, have_counts, length)[-1]
                 pairs = self._pairs_by_strength(in_suit)
-                example = symbols(self._sorted([pairs[s][0] for s in run for _ in (0, 1)]))
+                example = symbols(self.sorted_cards([pairs[s][0] for s in run for _ in (0, 1)]))
                 return f"you still hold a tractor of {name} ({example}): a tractor must follow a tractor"
         have_pairs = sum(len(f) for f in self._pairs_by_strength(in_suit).values())
         got_pairs = sum(len(f) for f in self._pairs_by_strength(played).values())
@@ -500,7 +502,7 @@ class Rules:
 
     def declaration(self, cards) -> Declaration | None:
         """The declaration these cards make (seed §5), or None."""
-        cards = self._sorted(_cards_of(cards))
+        cards = self.sorted_cards(_cards_of(cards))
         jokers = [c for c in cards if c.is_joker]
         others = [c for c in cards if not c.is_joker]
         if len(cards) == 2 and len(jokers) == 2 and jokers[0] is jokers[1]:
@@ -521,7 +523,7 @@ class Rules:
             for suit in Suit:
                 card = Card(self.level_rank, suit)
                 for n in range(1, min(counts[card], 2) + 1):
-                    out.append(Declaration(self._sorted([joker] + [card] * n), n - 1, suit))
+                    out.append(Declaration(self.sorted_cards([joker] + [card] * n), n - 1, suit))
         for j, form in ((SMALL_JOKER, 2), (BIG_JOKER, 3)):
             if counts[j] >= 2:
                 out.append(Declaration((j, j), form, None))
