@@ -427,8 +427,8 @@ def test_clone_is_independent():
     assert other.log == [] and other.deal is not match.deal
 
 
-def test_bots_finish_forty_deals_with_legal_moves_only():
-    for seed in range(40):
+def test_bots_finish_200_deals_with_legal_moves_only():
+    for seed in range(200):
         game = new_game(seed)
         rng = random.Random(seed)
         while not game.is_over:
