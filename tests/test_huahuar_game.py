@@ -421,9 +421,9 @@ def test_describe_and_status_read_as_words():
     assert "South 0" in game.status()
 
 
-def random_game(seed: int, pick) -> Game:
+def random_game(seed: int, pick, **options) -> Game:
     """Play one whole deal choosing with `pick(game, rng)`, checking the invariants at each step."""
-    game = new_game(seed)
+    game = new_game(seed, **options)
     rng = random.Random(seed)
     while not game.is_over:
         actions = game.legal_actions()
@@ -442,10 +442,21 @@ def random_game(seed: int, pick) -> Game:
     return game
 
 
-@settings(max_examples=12, deadline=None)
-@given(st.integers(0, 2**32 - 1))
-def test_random_deals_never_crash_and_keep_all_216_cards(seed):
-    game = random_game(seed, lambda g, rng: rng.choice(g.legal_actions()))
+OPTIONS = st.fixed_dictionaries({}, optional={
+    "loud": st.sampled_from(["any", "all", "off"]),
+    "joker_fang": st.sampled_from(["by_rank", "together", "never"]),
+    "reward_source": st.sampled_from(["xiayou", "bank"]),
+    "huo_tiger": st.sampled_from(["any", "same"]),
+    "ask_all_huo": st.booleans(),
+})
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), OPTIONS)
+def test_random_deals_never_crash_and_keep_all_216_cards(seed, options):
+    game = random_game(seed, lambda g, rng: rng.choice(g.legal_actions()), **options)
     result = game.result()
     assert result["winner"] in (0, 1) and result["score"] >= 1
     assert len(result["out_order"]) >= 2
+    assert "win by" in result["summary"]
+    assert game.status()
