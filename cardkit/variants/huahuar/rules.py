@@ -183,9 +183,7 @@ class _Groups:
             faces = Counter(cards)
             self.faces[v] = faces
             if v >= SMALL:
-                # a small joker answers for fewer than a big one, so hand it out first
-                ordered = sorted(cards, key=_SORT_KEY.__getitem__)
-                self.plain[v], self.spade[v], self.every[v] = ordered, [], ordered
+                self.plain[v], self.spade[v], self.every[v] = cards, [], cards
                 continue
             plain = [c for c in cards if c.suit is not Suit.S]
             if len(faces) > 1:
