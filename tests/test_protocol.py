@@ -1,0 +1,123 @@
+"""The Game protocol of cardkit/game.py, checked the same way for all four games.
+
+Widgets, bots and benchmarks drive every game only through this protocol, so a
+game that breaks it breaks them all; the per-game modules test the rules.
+"""
+
+import random
+from collections import Counter
+
+import pytest
+
+from cardkit import IllegalPlay, new_deck
+from cardkit.bots import choose
+from cardkit.game import Choice
+from cardkit.variants import NAMES, load
+
+DECKS = {"huahuar": 4, "guandan": 2, "shengji": 2, "paoyao": 2}
+
+
+def all_cards(game) -> Counter:
+    return Counter(card for cards in game.zones().values() for card in cards)
+
+
+def snapshot(game):
+    return (
+        {zone: Counter(cards) for zone, cards in game.zones().items()},
+        game.current_player,
+        game.phase,
+        len(game.log),
+        game.status(),
+    )
+
+
+@pytest.fixture(params=NAMES)
+def variant(request):
+    return request.param
+
+
+def test_new_game_names_its_variant_and_deals_every_card(variant):
+    game = load(variant).new_game(7)
+    assert game.variant == variant
+    assert all_cards(game) == Counter(new_deck(DECKS[variant]))
+    assert game.current_player in range(4) and not game.is_over
+
+
+def test_new_game_is_reproducible_from_its_seed(variant):
+    a, b = load(variant).new_game(11), load(variant).new_game(11)
+    assert [a.hand(s) for s in range(4)] == [b.hand(s) for s in range(4)]
+
+
+def test_hands_are_shown_in_the_games_order(variant):
+    game = load(variant).new_game(3)
+    for seat in range(4):
+        hand = game.hand(seat)
+        assert hand == sorted(hand, key=game.rules.sort_key)
+
+
+def test_every_action_has_a_kind_cards_and_words(variant):
+    game = load(variant).new_game(5)
+    for action in game.legal_actions():
+        assert isinstance(action.kind, str) and isinstance(action.cards, tuple)
+        assert isinstance(game.describe(action), str) and game.describe(action)
+
+
+def test_an_action_from_nowhere_is_refused_and_changes_nothing(variant):
+    game = load(variant).new_game(5)
+    before = snapshot(game)
+    with pytest.raises(IllegalPlay):
+        game.apply(Choice("nonsense", "not an action of any game"))
+    assert snapshot(game) == before
+
+
+def test_cards_the_player_does_not_hold_are_refused_with_a_reason(variant):
+    game = load(variant).new_game(5)
+    seat = game.current_player
+    missing = next(card for card in new_deck() if card not in game.hand(seat))
+    before = snapshot(game)
+    with pytest.raises(IllegalPlay) as err:
+        game.action_for([missing])
+    assert str(err.value)
+    assert snapshot(game) == before
+
+
+def test_a_clone_is_independent(variant):
+    game = load(variant).new_game(9)
+    copy = game.clone()
+    before = snapshot(game)
+    copy.apply(copy.legal_actions()[0])
+    assert snapshot(game) == before and len(copy.log) == 1
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_deals_keep_every_card_and_finish(variant, seed):
+    """Random legal actions to the end: every card stays in exactly one zone, each step."""
+    game = load(variant).new_game(seed)
+    rng = random.Random(seed)
+    deck = Counter(new_deck(DECKS[variant]))
+    for _ in range(5000):
+        if game.is_over:
+            break
+        actions = game.legal_actions()
+        assert actions, f"{variant}: no legal action in phase {game.phase}"
+        action = rng.choice(actions)
+        card_actions = [a for a in actions if a.cards]
+        if card_actions and rng.random() < 0.2:
+            probe = rng.choice(card_actions)
+            assert Counter(game.action_for(list(probe.cards)).cards) == Counter(probe.cards)
+        game.apply(action)
+        assert all_cards(game) == deck
+    assert game.is_over and game.current_player is None
+    result = game.result()
+    assert result["winner"] in (0, 1, None) and isinstance(result["summary"], str)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_bots_finish_deals_with_legal_actions_only(variant, seed):
+    game = load(variant).new_game(100 + seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        action = choose(game, rng)
+        assert action in game.legal_actions()
+        game.apply(action)
+    assert all_cards(game) == Counter(new_deck(DECKS[variant]))
