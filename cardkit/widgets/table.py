@@ -325,16 +325,17 @@ class GameTable(widgets.VBox):
         ``refresh`` (a page that just connected: Voilà, a reloaded tab) also redraws the cloth and the
         card faces the table uses, which a fresh page has never received."""
         with held():
-            self._draw_all(refresh=refresh)
+            self._draw_all(refresh=refresh, full=True)
 
-    def _draw_all(self, refresh: bool) -> None:
-        if refresh or not self._felt_drawn:
+    def _draw_all(self, refresh: bool, full: bool = False) -> None:
+        """The table always; the cloth and the hand when asked (``full``), new (a page) or changed."""
+        if full or refresh or not self._felt_drawn:
             self._draw_cloth()
         if refresh:
             atlas_for(TRICK_STYLE).draw([c for _, a in self.game.trick + self.game.last_trick
                                          for c in getattr(a, "cards", ())])
         self._draw_table(self.game)
-        if refresh or self._hand_changed():
+        if full or refresh or self._hand_changed():
             self._draw_hand(refresh)
 
     def _hand_changed(self) -> bool:
@@ -344,8 +345,8 @@ class GameTable(widgets.VBox):
         cards = self.game.hand(self.human)
         if tuple(cards) != self.hand.cards:
             self.hand.set_cards(cards)
-        if refresh:
-            self.hand.redraw(refresh_faces=True)
+        else:
+            self.hand.redraw(refresh_faces=refresh)
 
     def _draw_cloth(self) -> None:
         c = self._cloth
