@@ -15,7 +15,7 @@ import pytest
 from cardkit import bots, parse_cards
 from cardkit.drawing import card_at
 from cardkit.game import SEAT_NAMES, Choice
-from cardkit.variants import paoyao
+from cardkit.variants import huahuar, paoyao
 from cardkit.widgets import GameTable
 from cardkit.widgets.table import PAUSE_PHASES
 
@@ -185,6 +185,18 @@ def test_paoyao_xue_is_a_button_and_play_goes_on_after_it():
     assert table.game.is_over  # the bots played on until a side was out
     assert table.game.result()["xue"] is True
     assert "雪" in table.result_view.value
+
+
+def test_huahuar_huo_is_played_with_the_pair_and_declined_with_a_button():
+    hands = [parse_cards("H7 D7 S9 SK"), parse_cards("S3 S4"), parse_cards("S5 S6"), parse_cards("C7")]
+    table = GameTable("huahuar", game=huahuar.Game(huahuar.Rules(), hands, 3), bot_delay=0)
+    # West led its last card, ♣7: South holds a pair of 7s and is asked whether to 伙.
+    assert table.game.phase == "huo" and table.my_turn
+    assert [b.description for b in table.choice_buttons] == [huahuar.NO_HUO.label]
+    select(table, parse_cards("H7 D7"))
+    table.play_button.click()
+    assert table.lines[-1] == "South plays 伙 一對 7 — ♦7 ♥7"
+    assert table.game.phase == "play" and table.game.current_player == 0 and not table.game.trick
 
 
 def test_guandan_tribute_in_a_match_goes_through_the_hand_and_the_give_button():
