@@ -328,7 +328,7 @@ def compare(rules, a, b, *, huo: bool = False) -> Verdict:
     first, second = combos
     if huo:
         if rules.can_huo(first, second):
-            return Verdict(True, f"{first} 伙 {second}: a pair of the single's rank takes the trick at once")
+            return Verdict(True, f"{first} 伙 {second}: it takes the trick at once, before anyone else may answer")
         return Verdict(False, f"{first} cannot 伙 {second}: 伙 answers a single with a pair of its rank "
                               "(a 單虎 with a 雙虎)")
     reason = _why_not_beats(rules, first, second)
