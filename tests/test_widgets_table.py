@@ -197,6 +197,12 @@ def test_huahuar_huo_is_played_with_the_pair_and_declined_with_a_button():
     table.play_button.click()
     assert table.lines[-1] == "South plays 伙 一對 7 — ♦7 ♥7"
     assert table.game.phase == "play" and table.game.current_player == 0 and not table.game.trick
+    table.undo_button.click()
+    assert table.game.phase == "huo"
+    press(table, "不伙")
+    # Declined: the single stands, and South answers it the ordinary way (next after West).
+    assert table.lines[-1] == "South: No 伙 不伙"
+    assert table.game.phase == "play" and table.my_turn and not table.pass_button.disabled
 
 
 def test_guandan_tribute_in_a_match_goes_through_the_hand_and_the_give_button():
