@@ -6,8 +6,9 @@ in a scratch Jupyter home so a developer's own settings and workspaces neither l
 Pages: `open_notebook` + `run_all` (JupyterLab), `open_voila` (Voilà), then `output_canvases`,
 `wait_drawn`, `click_canvas`, `save_shot`, `boxed_cjk` on whatever the notebook shows.
 
-GameTable (cardkit.widgets): `game_table` finds the table canvas and its buttons through the CSS
-classes the widget puts on them, and `hand_layout` reads where the human's cards are drawn.
+GameTable (cardkit.widgets.table): `two_card_scene` plays a seeded table headless to learn where a
+legal pair is and what the log will say; `click_two_cards_and_play` does it in the browser, finding
+the felt, the hand, Play and the log by the CSS classes the widget puts on them.
 """
 
 from __future__ import annotations
@@ -24,9 +25,9 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from itertools import pairwise
+from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image, ImageChops
@@ -272,6 +273,8 @@ def open_notebook(page, lab: Server, path: str) -> None:
           await panel.context.ready;
           await panel.sessionContext.ready;
           window.jupyterapp.shell.activateById(panel.id);
+          // The file browser would leave the notebook too narrow for a 900 px table.
+          window.jupyterapp.shell.collapseLeft();
         }}""",
         path,
     )
@@ -309,9 +312,10 @@ def run_all(page, path: str) -> dict:
           const panel = ({_FIND_PANEL})(path);
           const kernel = panel.sessionContext.session.kernel;
           if (!kernel || kernel.status !== 'idle') return false;
-          const cells = panel.context.model.toJSON().cells;
-          return cells.every(c => c.cell_type !== 'code' || c.source.length === 0 || c.execution_count !== null
-                                  || (c.outputs || []).some(o => o.output_type === 'error'));
+          // Run all stops at the first error; otherwise every code cell ends up with a number.
+          const cells = panel.context.model.toJSON().cells.filter(c => c.cell_type === 'code');
+          return cells.some(c => (c.outputs || []).some(o => o.output_type === 'error'))
+              || cells.every(c => c.source.length === 0 || c.execution_count !== null);
         }}""",
         arg=path,
         timeout=RUN_ALL * 1000,
@@ -428,45 +432,51 @@ def save_shot(png: bytes, name: str) -> Path:
 
 def readme_shot(png: bytes, name: str) -> Path:
     """Save a screenshot for the README: always under build/, and with --readme-screenshots a small
-    copy (at most README_SHOT_WIDTH wide) under docs/screenshots/ to commit."""
+    copy (at most README_SHOT_WIDTH wide, 64 colours) under docs/screenshots/ to commit."""
     path = save_shot(png, name)
     if WRITE_README_SHOTS:
         img = Image.open(io.BytesIO(png)).convert("RGB")
         if img.width > README_SHOT_WIDTH:
             img = img.resize((README_SHOT_WIDTH, round(img.height * README_SHOT_WIDTH / img.width)), Image.LANCZOS)
         README_SHOT_DIR.mkdir(parents=True, exist_ok=True)
-        img.save(README_SHOT_DIR / f"{name}.png", optimize=True)
+        # A 64-colour palette keeps card pictures crisp at a fraction of the size.
+        img.quantize(colors=64, dither=Image.Dither.NONE).save(README_SHOT_DIR / f"{name}.png", optimize=True)
     return path
 
 
-def wait_drawn(canvas, name: str, timeout: float = DRAWN) -> bytes:
-    """Screenshot `canvas` until it shows a drawing; fails (keeping the last shot) if it stays blank."""
+def wait_screenshot(element, ok: Callable[[bytes], bool], what: str, timeout: float = DRAWN) -> bytes:
+    """Screenshot `element` until `ok(png)`; fails after `timeout` s, keeping the last shot as `<what>-FAILED`."""
     deadline = time.monotonic() + timeout
     while True:
-        png = canvas.screenshot(animations="disabled")
-        seen = ink(png)
-        if seen.drawn:
-            save_shot(png, name)
+        png = element.screenshot(animations="disabled")
+        if ok(png):
             return png
         if time.monotonic() > deadline:
-            path = save_shot(png, f"{name}-BLANK")
-            raise AssertionError(f"canvas {name} stayed blank for {timeout} s ({seen}); last screenshot: {path}")
-        time.sleep(0.5)
+            path = save_shot(png, re.sub(r"[^\w.-]+", "_", what)[:80] + "-FAILED")
+            raise AssertionError(f"{what}: not seen on screen within {timeout} s; last screenshot: {path}")
+        time.sleep(0.3)
+
+
+def wait_drawn(canvas, name: str, timeout: float = DRAWN) -> bytes:
+    """Screenshot `canvas` until it shows a drawing (saved as `name`); fails if it stays blank."""
+    png = wait_screenshot(canvas, lambda png: ink(png).drawn, f"{name} (a drawn canvas, not a blank one)", timeout)
+    save_shot(png, name)
+    return png
 
 
 def wait_picture(canvas, reference: bytes, changed: bool, what: str, timeout: float = DRAWN) -> bytes:
     """Screenshot `canvas` until it differs from `reference` (``changed=True``) or matches it again."""
-    deadline = time.monotonic() + timeout
-    while True:
-        png = canvas.screenshot(animations="disabled")
-        share = changed_share(reference, png)
-        if (share > CHANGED) if changed else (share <= SAME):
-            return png
-        if time.monotonic() > deadline:
-            path = save_shot(png, f"{what}-TIMEOUT")
-            state = "changed" if changed else "came back"
-            raise AssertionError(f"{what}: the canvas never {state} within {timeout} s; last screenshot: {path}")
-        time.sleep(0.3)
+    if changed:
+        return wait_screenshot(canvas, lambda png: changed_share(reference, png) > CHANGED, f"{what} (changed)",
+                               timeout)
+    return wait_screenshot(canvas, lambda png: changed_share(reference, png) <= SAME, f"{what} (back as before)",
+                           timeout)
+
+
+def white_pixels(png: bytes) -> int:
+    """Pixels of a card face's white (#fff and nearly): what a face-up card adds to the green felt."""
+    img = Image.open(io.BytesIO(png)).convert("L")
+    return sum(img.histogram()[250:])
 
 
 def point_on_drawing(png: bytes) -> tuple[int, int]:
@@ -613,115 +623,113 @@ def latin_only_fontconfig(workdir: Path) -> dict[str, str] | None:
 
 
 # ---------------------------------------------------------------------------------------------
-# GameTable (cardkit.widgets)
+# GameTable (cardkit.widgets.table)
 
-# CSS classes GameTable puts on its parts (ipywidgets `add_class`): the tests find them by these.
-TABLE = "canvas.cardkit-table"
+# CSS classes GameTable puts on its parts with ipywidgets' `add_class`: the tests find them by these.
+TABLE = ".cardkit-table"
+FELT = ".cardkit-felt"
+HAND = "canvas.cardkit-hand"
 PLAY = "button.cardkit-play"
-PASS = "button.cardkit-pass"
 MESSAGE = ".cardkit-message"
-LAYOUT = ".cardkit-layout"
+LOG = ".cardkit-log"
 
 
 @dataclass(frozen=True)
-class HandCard:
-    """One of the human's cards as the table draws it: its token (`SA`) and clickable box in canvas pixels."""
+class Scene:
+    """A deal where the learner, to act first after the bots, can play two cards: which, and what follows.
 
-    card: str
-    box: tuple[float, float, float, float]
+    Found by playing the same seeded GameTable headless in the test process: the kernel's table deals
+    and lets the bots move exactly alike, so its clicks land on the same cards.
+    """
+
+    variant: str
+    seed: int
+    clicks: tuple[tuple[float, float], ...]
+    cards: str
+    logged: str
+    face_up: int
+    card_area: int
 
     @property
-    def centre(self) -> tuple[float, float]:
-        x, y, w, h = self.box
-        return x + w / 2, y + h / 2
-
-
-@dataclass
-class TableView:
-    """A GameTable on the page: its canvas, buttons and the layout it publishes."""
-
-    page: object
-    root: object
-    canvas: object = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.canvas = self.root.locator(TABLE).first
-
-    def layout(self) -> dict:
-        """The table's published layout: `hand` (list of HandCard), `trick` box, `turn`, `human` seat."""
-        raw = json.loads(self.root.locator(LAYOUT).first.get_attribute("data-layout"))
-        raw["hand"] = [HandCard(c["card"], tuple(c["box"])) for c in raw["hand"]]
-        return raw
-
-    def wait_for_human_turn(self, timeout: float = 60) -> dict:
-        """Wait until the bots have played and the human is to act; return the layout then."""
-        deadline = time.monotonic() + timeout
-        while True:
-            layout = self.layout()
-            if layout["turn"] == layout["human"]:
-                return layout
-            assert time.monotonic() < deadline, f"the human never got the turn: {layout}"
-            time.sleep(0.3)
-
-    def trick_shot(self) -> bytes:
-        """Screenshot of the trick area only."""
-        x, y, w, h = self.layout()["trick"]
-        cw, ch = canvas_size(self.canvas)
-        box = self.canvas.bounding_box()
-        sx, sy = box["width"] / cw, box["height"] / ch
-        return self.page.screenshot(
-            clip={"x": box["x"] + x * sx, "y": box["y"] + y * sy, "width": w * sx, "height": h * sy},
-            animations="disabled",
+    def source(self) -> str:
+        return (
+            "from cardkit.widgets.table import GameTable\n\n"
+            f"GameTable({self.variant!r}, seed={self.seed}, bot_delay=0)"
         )
 
-    def click_card(self, card: HandCard) -> None:
-        click_canvas(self.canvas, *card.centre)
 
-    def message(self) -> str:
-        return self.root.locator(MESSAGE).first.inner_text()
+def two_card_scene(variant: str, seeds: range = range(200)) -> Scene:
+    """The first seed whose deal lets the learner play a two-card action (a pair) at their first turn."""
+    from cardkit import format_cards
+    from cardkit.widgets.table import TRICK_STYLE, GameTable
+
+    for seed in seeds:
+        table = GameTable(variant, seed=seed, bot_delay=0)
+        if not table.my_turn or table.game.phase != "play":
+            continue
+        pairs = [a for a in table.game.legal_actions() if len(getattr(a, "cards", ())) == 2]
+        if not pairs:
+            continue
+        wanted = list(pairs[0].cards)
+        shown = list(table.hand.cards)
+        picks = []
+        for card in wanted:
+            picks.append(next(i for i, c in enumerate(shown) if c == card and i not in picks))
+        picks.sort()
+        clicks = tuple(table.card_center(i) for i in picks)
+        before = len(table.lines)
+        table.hand.selected = picks
+        table.play_selected()
+        assert len(table.lines) > before, f"{variant} seed {seed}: the headless table refused {wanted}"
+        # The felt shows each seat's latest play in the trick.
+        latest = {seat: action for seat, action in table.game.trick}
+        face_up = sum(len(getattr(action, "cards", ())) for action in latest.values())
+        if face_up < 2:
+            continue  # the trick was over and cleared by the time the learner could look
+        return Scene(variant, seed, clicks, format_cards(wanted), table.lines[before], face_up,
+                     TRICK_STYLE.width * TRICK_STYLE.height)
+    raise AssertionError(f"no deal of {variant} in seeds {seeds} lets the learner play two cards into a trick")
 
 
-def game_table(page, index: int = 0) -> TableView:
-    """The `index`-th GameTable on the page, once it is drawn."""
-    root = page.locator(".jp-OutputArea-output", has=page.locator(TABLE)).nth(index)
-    root.wait_for(timeout=DRAWN * 1000)
-    view = TableView(page, root)
-    wait_drawn(view.canvas, "gametable-probe")
-    return view
+def write_scene_notebook(scene: Scene) -> str:
+    """A one-cell notebook showing the scene's table, under build/ (gitignored); its path from ROOT."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(scene.source)]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    path = ROOT / "build" / "browser-notebooks" / f"gametable_{scene.variant}.ipynb"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, path)
+    return path.relative_to(ROOT).as_posix()
 
 
-def pairs_in(hand: list[HandCard]) -> list[tuple[HandCard, HandCard]]:
-    """Two cards of the same face, strongest first (hands are drawn weakest first)."""
-    out = []
-    for a, b in pairwise(hand):
-        if a.card == b.card and (not out or out[-1][1] is not a):
-            out.append((a, b))
-    return out[::-1]
+def click_two_cards_and_play(page, scene: Scene, name: str) -> None:
+    """On the page's GameTable: click the scene's two cards, see each raised, press Play, and see the
+    felt (the trick) and the hand change and the play appear in the log in words.
 
-
-def play_a_pair(table: TableView, name: str) -> tuple[bytes, bytes]:
-    """Click two cards of a pair and Play, as a learner would; return the trick area before and after.
-
-    Tries the pairs of the hand strongest first until the table accepts one (a pair that does not
-    beat the trick is refused with a reason and deselected again).
-    """
-    layout = table.wait_for_human_turn()
-    before = table.trick_shot()
-    save_shot(before, f"{name}-trick-before")
-    tried = []
-    for a, b in pairs_in(layout["hand"]):
-        table.click_card(a)
-        table.click_card(b)
-        table.page.locator(PLAY).first.click()
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            after = table.trick_shot()
-            if changed_share(before, after) > CHANGED:
-                save_shot(after, f"{name}-trick-after")
-                save_shot(table.canvas.screenshot(), f"{name}-table")
-                return before, after
-            time.sleep(0.3)
-        tried.append(f"{a.card} {b.card}: {table.message()}")
-        table.click_card(a)
-        table.click_card(b)
-    raise AssertionError("no pair played changed the trick on screen:\n" + "\n".join(tried))
+    The trick must show card faces, not just change: the felt after the play holds at least half the
+    white of the face-up cards the headless table has in the trick."""
+    table = page.locator(TABLE).first
+    table.wait_for(timeout=DRAWN * 1000)
+    felt, hand = table.locator(FELT).first, table.locator(HAND).first
+    felt_before = wait_drawn(felt, f"{name}-felt-before")
+    picture = wait_drawn(hand, f"{name}-hand-before")
+    for n, (x, y) in enumerate(scene.clicks):
+        click_canvas(hand, x, y)
+        picture = wait_picture(hand, picture, changed=True, what=f"{name}-hand-click{n}")
+    save_shot(picture, f"{name}-hand-selected")
+    table.locator(PLAY).first.click()
+    felt_after = wait_picture(felt, felt_before, changed=True, what=f"{name}-felt-after-play")
+    need = scene.face_up * scene.card_area // 2
+    felt_after = wait_screenshot(felt, lambda png: white_pixels(png) >= need,
+                                 f"{name}: the felt shows the faces of the {scene.face_up} cards in the trick")
+    save_shot(felt_after, f"{name}-felt-after")
+    wait_picture(hand, picture, changed=True, what=f"{name}-hand-after-play")
+    log = table.locator(LOG).first
+    deadline = time.monotonic() + DRAWN
+    while scene.logged not in log.inner_text():
+        assert time.monotonic() < deadline, f"{name}: the log never showed {scene.logged!r}:\n{log.inner_text()}"
+        time.sleep(0.3)
+    message = table.locator(MESSAGE).first.inner_text().strip()
+    assert not message, f"{name}: playing {scene.cards} was refused: {message}"
