@@ -13,11 +13,11 @@ import re
 import pytest
 
 from cardkit import bots, parse_cards
-from cardkit.drawing import card_at
+from cardkit.drawing import atlas_for, card_at
 from cardkit.game import SEAT_NAMES, Choice
 from cardkit.variants import huahuar, paoyao
 from cardkit.widgets import GameTable
-from cardkit.widgets.table import PAUSE_PHASES
+from cardkit.widgets.table import PAUSE_PHASES, TRICK_STYLE
 
 VARIANTS = ("paoyao", "huahuar", "guandan", "shengji")
 LINE = re.compile(r"^(South|East|North|West)(: | plays | declares | buries | gives | gives back ).+")
@@ -346,6 +346,10 @@ def test_a_full_redraw_is_one_canvas_message(variant, canvas_messages):
     canvas_messages.clear()
     table.redraw(refresh=True)  # a page that just connected: cloth, faces and hand too
     assert len(canvas_messages.messages) == 1
+    # Every face of both atlases, not only those in sight: later plays and cards joining the hand need them.
+    for style in (TRICK_STYLE, table.hand.card_style):
+        atlas = atlas_for(style)
+        assert all(canvas_messages.names_for(face) for face in (*atlas.faces, atlas.back))
     print(f"{variant}: refresh for a fresh page {canvas_messages.messages[0].nbytes} bytes")
 
 

@@ -215,7 +215,7 @@ class CompareQuiz(widgets.VBox):
         c = self.canvas
         with held(c):
             if refresh:
-                atlas_for(TRICK_STYLE).draw(list(q["a"].cards) + list(q["b"].cards))
+                atlas_for(TRICK_STYLE).draw()  # every face: the next questions need others
             c.clear()
             c.fill_style = "#1e6b3a"
             c.fill_rect(0, 0, WIDTH, HEIGHT)

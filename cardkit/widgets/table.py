@@ -322,8 +322,8 @@ class GameTable(widgets.VBox):
     def redraw(self, refresh: bool = False) -> None:
         """Draw the felt, the table and the hand from the game state, as one canvas message.
 
-        ``refresh`` (a page that just connected: Voilà, a reloaded tab) also redraws the cloth and the
-        card faces the table uses, which a fresh page has never received."""
+        ``refresh`` (a page that just connected: Voilà, a reloaded tab) also redraws every card face of
+        both atlases (the table's and the hand's), which a fresh page has never received."""
         with held():
             self._draw_all(refresh=refresh, full=True)
 
@@ -332,21 +332,23 @@ class GameTable(widgets.VBox):
         if full or refresh or not self._felt_drawn:
             self._draw_cloth()
         if refresh:
-            atlas_for(TRICK_STYLE).draw([c for _, a in self.game.trick + self.game.last_trick
-                                         for c in getattr(a, "cards", ())])
+            # A fresh page never saw the faces drawn while the notebook ran, and later plays (and cards
+            # that join the hand: the kitty, a tribute, the deal in 升級) may need any of them.
+            atlas_for(TRICK_STYLE).draw()
+            atlas_for(self.hand.card_style).draw()
         self._draw_table(self.game)
         if full or refresh or self._hand_changed():
-            self._draw_hand(refresh)
+            self._draw_hand()
 
     def _hand_changed(self) -> bool:
         return tuple(self.game.hand(self.human)) != self.hand.cards
 
-    def _draw_hand(self, refresh: bool = False) -> None:
+    def _draw_hand(self) -> None:
         cards = self.game.hand(self.human)
         if tuple(cards) != self.hand.cards:
             self.hand.set_cards(cards)
         else:
-            self.hand.redraw(refresh_faces=refresh)
+            self.hand.redraw()
 
     def _draw_cloth(self) -> None:
         c = self._cloth
