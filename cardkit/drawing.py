@@ -431,8 +431,8 @@ def draw_cards(
     ``selected`` indices get an outline (raise them with `lifted` before calling). ``face_down``
     shows backs only; a ``None`` card is always a back (a hand whose faces are hidden). ``clear``
     wipes the canvas first. Faces come from `atlas_for` ``(style)``: nothing is re-stroked, except
-    with ``refresh_faces``, which first redraws the faces used here, for a fresh page (see
-    `on_page_ready`), in the same message.
+    with ``refresh_faces``, which first redraws the whole atlas for a fresh page (see `on_page_ready`),
+    in the same message: every face, since cards that join the hand later are copied from it too.
     """
     if len(cards) != len(rects):
         raise ValueError(f"{len(cards)} cards need {len(cards)} places, got {len(rects)}")
@@ -441,7 +441,7 @@ def draw_cards(
     chosen = set(selected)
     with held(canvas):
         if refresh_faces:
-            atlas.draw(() if face_down else [card for card in cards if card is not None])
+            atlas.draw()
         if clear:
             canvas.clear()
         if chosen:
