@@ -11,7 +11,8 @@ The notebooks tell the story; this module holds what would otherwise be long cel
   order of each game as a picture (`huahuar_ladder`, `guandan_ladder`, `paoyao_ladder`,
   `shengji_order`). Every verdict comes from the variant's own `Rules`; nothing here decides a rule.
 - **Odds**: `odds_table` (exact value, decimal, the seed's printed figure), `formula` (a row's
-  sympy expression as LaTeX) and `mc_plot` (Monte-Carlo estimates against exact values).
+  sympy expression as LaTeX), `seed_table` (花花兒's printed figures explained), `monte_carlo`
+  (the engine counts patterns in random hands) and `mc_plot` (those estimates against exact values).
 - **Exercises**: `check`, `check_play`, `check_follow`: an HTML line with ✓ or ✗. They never raise,
   whatever the learner typed.
 - **The deal**: `seats_table`, `hand_census`, `advance`.
@@ -30,7 +31,7 @@ from fractions import Fraction
 import ipywidgets as widgets
 from ipycanvas import Canvas
 
-from .cards import Card, parse_cards
+from .cards import Card, Joker, Suit, parse_cards
 from .drawing import CardStyle, Rect, draw_cards, held, on_page_ready
 from .game import SEAT_NAMES, SEAT_NAMES_ZH
 
@@ -54,12 +55,14 @@ __all__ = [
     "in_seed_unit",
     "mc_geometry",
     "mc_plot",
+    "monte_carlo",
     "odds_table",
     "paoyao_ladder",
     "find_patterns",
     "patterns_in_deal",
     "plays_table",
     "row_rects",
+    "seed_table",
     "seats_table",
     "shengji_order",
     "text_width",
@@ -587,6 +590,122 @@ def mc_plot(points: Sequence[tuple[str, float, float, int]], *, width: int = 640
                 canvas.fill_text(f"{r['exact']:.3%}", x0 + max(r["bar"], r["whisker"][1] - x0) + 8, y)
 
     return _picture(g["width"], g["height"], paint)
+
+
+# --- the Monte-Carlo check: the engine looks for each pattern in random hands ---------------------------
+
+
+def _as_printed(play) -> bool:
+    """掼蛋: every wild in the play stands for itself (♥2 as the ♥2 of a heart run at level 2)."""
+    return all(rank is play.level and play.suit in (None, Suit.H) for rank in getattr(play, "wild_as", ()))
+
+
+def _has(kind: str, least: int = 0, *, natural: bool = False) -> Callable:
+    """A test on a hand's legal plays: some play of ``kind`` with ``size`` at least ``least`` (with
+    ``natural``, one where no wild card stands for another card)."""
+    def test(plays) -> bool:
+        return any(p.kind == kind and p.size >= least and (not natural or _as_printed(p)) for p in plays)
+    return test
+
+
+def _jokers(least: int, *, mixed: bool = False) -> Callable:
+    def test(hand) -> bool:
+        small = sum(1 for c in hand if c.rank is Joker.SMALL)
+        big = sum(1 for c in hand if c.is_joker) - small
+        return small + big >= least and (not mixed or (small and big))
+    return test
+
+
+def _of_a_rank(least: int) -> Callable:
+    """Some rank has ``least`` cards in the hand, wild or not (a bomb of natural cards)."""
+    def test(hand) -> bool:
+        return max(Counter(c.rank for c in hand if not c.is_joker).values(), default=0) >= least
+    return test
+
+
+_DEALS = {"huahuar": (4, 54), "guandan": (2, 27), "shengji": (2, 25), "paoyao": (2, 27)}
+
+# How the engine recognises each odds row in a hand: ("plays", test on legal_plays) or ("hand", test on the cards).
+_MC_TESTS: dict[str, dict[str, tuple[str, Callable]]] = {
+    "huahuar": {
+        **{f"kind{k}": ("plays", _has("kind", k)) for k in range(8, 17)},
+        **{f"hu{k}": ("hand", _jokers(k)) for k in range(5, 9)},
+        **{f"jie{k}": ("plays", _has("jie", k)) for k in range(3, 17)},
+        "huabao": ("plays", _has("huabao")), "huahu": ("hand", _jokers(4, mixed=True)),
+        "shenlong": ("plays", _has("shenlong")), "qinglong": ("plays", _has("qinglong")),
+    },
+    "guandan": {
+        **{f"bomb{k}": ("hand", _of_a_rank(k)) for k in range(4, 9)},
+        "bomb4_wild": ("plays", _has("bomb", 4)), "joker_bomb": ("plays", _has("joker_bomb")),
+        "straight_flush": ("plays", _has("straight_flush", natural=True)),
+        "straight_flush_wild": ("plays", _has("straight_flush")),
+    },
+    "paoyao": {
+        **{f"lu{k}": ("plays", _has("lu", k)) for k in range(4, 9)},
+        "xiaoyao": ("plays", _has("yao", 2)), "zhongyao": ("plays", _has("yao", 3)),
+        "laoyao": ("plays", _has("yao", 4)), "laolaoyao": ("plays", _has("yao", 5)),
+        "three_jokers": ("hand", _jokers(3)), "four_jokers": ("hand", _jokers(4)),
+    },
+}
+
+
+def _shengji_test(row_id: str, rules) -> Callable | None:
+    if row_id.startswith("trumps"):
+        least = int(row_id[len("trumps"):])
+        return lambda hand: sum(rules.is_trump(c) for c in hand) >= least
+    forms = {"can_declare": (0, 1), "can_overturn": (1,), "joker_pair": (2, 3)}.get(row_id)
+    if forms is None:
+        return None
+    return lambda hand: any(d.form in forms for d in rules.declarations_in(hand))
+
+
+def monte_carlo(variant: str, rows: Sequence, ids: Sequence[str], *, trials: int = 1000, seed: int = 0,
+                **options) -> list[tuple[str, float, float, int]]:
+    """Deal ``trials`` random hands of ``variant`` and count how often the *engine* finds each pattern
+    (in `legal_plays`, or in the cards), beside the exact value of each odds row: points for `mc_plot`.
+
+    An independent check: the formulas never look at the engine, and the engine never at the formulas.
+    """
+    from .cards import new_deck
+    from .variants import load
+
+    rules = load(variant).Rules(**options)
+    decks, size = _DEALS[variant]
+    by_id = {r.id: r for r in rows}
+    tests = {}
+    for row_id in ids:
+        if variant == "shengji":
+            tests[row_id] = ("hand", _shengji_test(row_id, rules))
+        else:
+            tests[row_id] = _MC_TESTS[variant][row_id]
+    hits = Counter()
+    deck, rng = new_deck(decks), random.Random(seed)
+    for _ in range(trials):
+        rng.shuffle(deck)
+        hand = deck[:size]
+        plays = rules.legal_plays(hand) if any(kind == "plays" for kind, _ in tests.values()) else []
+        for row_id, (kind, test) in tests.items():
+            hits[row_id] += bool(test(plays if kind == "plays" else hand))
+    return [(by_id[i].name_zh, float(by_id[i].probability), hits[i] / trials, trials) for i in ids]
+
+
+def seed_table(checks: Sequence) -> widgets.HTML:
+    """花花兒: the seed's printed odds beside the exact values, and what each printed figure really is
+    (rows of `cardkit.odds.seed.seed_comparison()`)."""
+    marks = {"reproduced": ("✓", _OK), "last digit": ("≈", "#b26a00"), "misprint": ("✗", _WRONG),
+             "unexplained": ("?", _GREY)}
+    lines = []
+    for c in checks:
+        mark, colour = marks.get(c.verdict, ("?", _GREY))
+        cells = [f"<b>{html.escape(c.name_zh)}</b>", html.escape(c.printed),
+                 html.escape(in_seed_unit(c.exact, c.printed)),
+                 f"{html.escape(c.best)}: {html.escape(in_seed_unit(c.best_value, c.printed))}",
+                 f"<span style='color:{colour};font-weight:bold'>{mark}</span> {html.escape(c.comment)}"]
+        lines.append("<tr>" + "".join(f"<td style='padding:2px 8px;vertical-align:top'>{x}</td>" for x in cells)
+                     + "</tr>")
+    head = "".join(f"<th style='padding:2px 8px;text-align:left'>{h}</th>" for h in
+                   ("pattern", "seed prints", "chance a hand holds it", "what the printed figure matches", "verdict"))
+    return widgets.HTML(f"<table><tr>{head}</tr>{''.join(lines)}</table>")
 
 
 # --- exercises ------------------------------------------------------------------------------------
