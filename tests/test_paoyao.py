@@ -20,7 +20,7 @@ SUITS = "SHDC"
 def c(text: str) -> Combo:
     """The combo these cards form (the test fails loudly if they form none)."""
     combo = R.classify(parse_cards(text))
-    assert combo is not None, R.explain(parse_cards(text))
+    assert combo is not None, R.why_not_pattern(parse_cards(text))
     return combo
 
 
@@ -71,7 +71,7 @@ def test_shuang_long_is_three_or_more_pairs_in_a_row(text):
                                   "SA HA S2 H2 S3 H3", "S2 H2 S3 H3 S4 H4"])
 def test_3_and_2_never_appear_in_a_long(text):
     assert R.classify(parse_cards(text)) is None
-    assert "3 and 2 never go in a 龍" in R.explain(parse_cards(text))
+    assert "3 and 2 never go in a 龍" in R.why_not_pattern(parse_cards(text))
 
 
 @pytest.mark.parametrize("text,why", [
@@ -85,7 +85,7 @@ def test_3_and_2_never_appear_in_a_long(text):
 ])
 def test_non_patterns_are_refused_with_a_reason(text, why):
     assert R.classify(parse_cards(text)) is None
-    assert why in R.explain(parse_cards(text))
+    assert why in R.why_not_pattern(parse_cards(text))
 
 
 @pytest.mark.parametrize("n,name", [(3, "三路"), (4, "四路"), (5, "五路"), (6, "六路"), (7, "七路"), (8, "八路")])
@@ -158,7 +158,7 @@ def test_qi_shun_needs_a_higher_lowest_card_and_the_same_count():
     assert not beats("S6 H6 S7 H7 S8 H8", "S6 S7 S8")
     assert not beats("S5 H5 S6 H6 S7 H7", "S6 S7 S8")
     assert not beats("S7 H7 S8 H8 S9 H9 S10 H10", "S6 S7 S8")
-    assert "as many pairs" in R.why_not_beat(c("S7 H7 S8 H8 S9 H9 S10 H10"), c("S6 S7 S8"))
+    assert "as many pairs" in R.beat_error(c("S7 H7 S8 H8 S9 H9 S10 H10"), c("S6 S7 S8"))
 
 
 def test_a_dan_long_never_beats_a_shuang_long():
@@ -167,7 +167,7 @@ def test_a_dan_long_never_beats_a_shuang_long():
 
 def test_different_plain_shapes_do_not_beat_each_other():
     assert not beats("S3 H3", "S4") and not beats("S3", "S4 H4")
-    assert "answer a 對子" in R.why_not_beat(c("S3"), c("S4 H4"))
+    assert "answer a 對子" in R.beat_error(c("S3"), c("S4 H4"))
 
 
 # --- 三路至八路 ---------------------------------------------------------------------------------

@@ -121,3 +121,17 @@ def test_bots_finish_deals_with_legal_actions_only(variant, seed):
         assert action in game.legal_actions()
         game.apply(action)
     assert all_cards(game) == Counter(new_deck(DECKS[variant]))
+
+
+@pytest.mark.parametrize("name", ["huahuar", "guandan", "paoyao"])
+def test_shedding_rules_explain_refusals_the_same_way(name):
+    """`why_not_pattern` and `beat_error` give None where the cards are fine, else a sentence."""
+    rules = load(name).Rules()
+    hand = load(name).new_game(4).hand(0)
+    plays = rules.legal_plays(hand)
+    low = plays[0]
+    high = next(p for p in plays if rules.beats(p, low))
+    assert rules.why_not_pattern(list(low.cards)) is None
+    assert rules.beat_error(high, low) is None
+    assert isinstance(rules.beat_error(low, high), str) and rules.beat_error(low, high)
+    assert isinstance(rules.why_not_pattern([]), str)

@@ -132,7 +132,7 @@ def test_an_illegal_selection_changes_nothing_and_shows_the_engines_reason():
     select(table, cards)
     table.play_button.click()
     assert state(table.game) == before and table.game is game
-    assert html.escape(table.game.rules.explain(cards)) in table.message.value
+    assert html.escape(table.game.rules.why_not_pattern(cards)) in table.message.value
     assert "✗" in table.message.value
     assert table.hand.selected_cards == cards, "the selection stays, to be corrected"
 

@@ -287,13 +287,13 @@ class Rules:
             return _combo(kind, cards, len(orders), orders[0])
         return None
 
-    def explain(self, cards) -> str:
-        """Why `cards` form no pattern, in a learner's words (empty string when they do)."""
+    def why_not_pattern(self, cards) -> str | None:
+        """Why `cards` form no pattern, in a learner's words (``None`` when they do)."""
         cards = sorted(cards, key=_sort_key)
         if not cards:
             return "no cards: choose some cards, or pass"
         if self.classify(cards) is not None:
-            return ""
+            return None
         shown = _symbols(cards)
         counts = Counter(card.rank for card in cards)
         ranks = [rank for rank in counts if not isinstance(rank, Joker)]
@@ -318,18 +318,18 @@ class Rules:
 
     def beats(self, a: Combo, b: Combo) -> bool:
         """True where `a` may be played on `b`."""
-        return not self.why_not_beat(a, b)
+        return self.beat_error(a, b) is None
 
-    def why_not_beat(self, a: Combo, b: Combo) -> str:
-        """Empty when `a` beats `b`; otherwise the reason, in a learner's words."""
+    def beat_error(self, a: Combo, b: Combo) -> str | None:
+        """``None`` when `a` beats `b`; otherwise the reason, in a learner's words."""
         if a.is_bomb and b.is_bomb:
             if a.strength > b.strength:
-                return ""
+                return None
             return f"your {a} does not beat {b}: it is lower in the order of 路 (路, 幺 and 王)"
         if a.is_bomb:
             need = 4 if b.kind == "pair_straight" else 3
             if a.lu >= need:
-                return ""
+                return None
             return f"your {a} does not beat {b}: a {_KIND_ZH[b.kind]} is beaten only by {_LU_ZH[need]} or more"
         if b.is_bomb:
             return f"your {a} does not beat {b}: only a bigger 路, 幺 or pair of jokers beats it"
@@ -341,7 +341,7 @@ class Rules:
                             f"({b.size} pairs)")
                 return f"your {a} does not beat {b}: it must have the same length ({b.size} {cards})"
             if a.rank > b.rank:
-                return ""
+                return None
             if a.kind != b.kind:
                 return f"your {a} does not beat {b}: a 騎順 must start higher than the 單龍"
             return f"your {a} does not beat {b}"
@@ -548,9 +548,9 @@ class Game:
             raise IllegalPlay(f"you do not hold {_symbols(sorted(missing.elements(), key=_sort_key))}")
         combo = self.rules.classify(cards)
         if combo is None:
-            raise IllegalPlay(self.rules.explain(cards))
+            raise IllegalPlay(self.rules.why_not_pattern(cards))
         if self._top is not None:
-            reason = self.rules.why_not_beat(combo, self._top[1])
+            reason = self.rules.beat_error(combo, self._top[1])
             if reason:
                 raise IllegalPlay(reason)
         return combo

@@ -30,9 +30,6 @@ TRICK_ANSWERS = (
 )
 ANSWER_WORDS = {"A": "A beats B", "B": "B beats A", "neither": "neither may be played on the other"}
 
-# The name each engine gives its "why can this play not be played on that one" explanation.
-_WHY_NOT = ("why_not_beat", "beat_error", "why_not_beats")
-
 
 class CompareQuiz(widgets.VBox):
     """Deal two plays A and B of ``variant`` and ask which wins; check with the rules and explain; keep score.
@@ -193,14 +190,12 @@ class CompareQuiz(widgets.VBox):
         if self.trick_taking:
             return _explain_trick(q["rules"], q["a"], q["b"], q["answer"])
         rules, a, b = q["rules"], q["a"], q["b"]
-        why_not = next((getattr(rules, name) for name in _WHY_NOT if hasattr(rules, name)), None)
         lines = []
         for first, second, x, y in (("A", "B", a, b), ("B", "A", b, a)):
             if rules.beats(x, y):
                 lines.append(f"{first} on {second}: yes — {x} beats {y}")
             else:
-                reason = why_not(x, y) if why_not else ""
-                lines.append(f"{first} on {second}: no" + (f" — {reason}" if reason else ""))
+                lines.append(f"{first} on {second}: no — {rules.beat_error(x, y)}")
         return lines
 
     def _show_score(self) -> None:

@@ -232,7 +232,7 @@ class Game:
         if action.level is not self.rules.level or action not in self.rules.readings(action.cards):
             raise IllegalPlay(f"{action.cards_text()} is not a {action.name_zh} at level {self.rules.level.value}")
         if self.top is not None:
-            why = self.rules.why_not_beats(action, self.top[1])
+            why = self.rules.beat_error(action, self.top[1])
             if why:
                 raise IllegalPlay(why)
 
@@ -390,7 +390,7 @@ class Game:
         good = [r for r in readings if self.rules.beats(r, self.top[1])]
         if not good:
             same = [r for r in readings if r.kind == self.top[1].kind] or readings
-            raise IllegalPlay(self.rules.why_not_beats(same[0], self.top[1]))
+            raise IllegalPlay(self.rules.beat_error(same[0], self.top[1]))
         return good
 
     def action_for(self, cards):

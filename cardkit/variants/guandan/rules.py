@@ -268,7 +268,7 @@ class Rules:
             return (tier_a, a.rank) > (tier_b, b.rank)
         return a.kind == b.kind and len(a.cards) == len(b.cards) and a.rank > b.rank
 
-    def why_not_beats(self, a: Combo, b: Combo) -> str | None:
+    def beat_error(self, a: Combo, b: Combo) -> str | None:
         """``None`` where `a` beats `b`, otherwise the reason in words."""
         if self.beats(a, b):
             return None
@@ -379,9 +379,11 @@ class Rules:
         found = self.readings(cards)
         return found[0] if found else None
 
-    def why_not_pattern(self, cards) -> str:
-        """Why these cards form no pattern, in a learner's words."""
+    def why_not_pattern(self, cards) -> str | None:
+        """Why these cards form no pattern, in a learner's words (``None`` if they do)."""
         cards = list(cards)
+        if cards and self.classify(cards) is not None:
+            return None
         shown = " ".join(c.symbol for c in cards)
         n = len(cards)
         wild_note = f" ({self.wild.symbol} is wild and stands for any card but a joker)"

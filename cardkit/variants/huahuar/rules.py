@@ -296,13 +296,13 @@ class Rules:
             return _make("shenlong" if n == 3 else "qinglong", n, top, 3, loud, cards)
         return _make("jie", n, top, 3, loud, cards)
 
-    def why_not_pattern(self, cards) -> str:
-        """Why these cards form no pattern, in a learner's words ("" if they do)."""
+    def why_not_pattern(self, cards) -> str | None:
+        """Why these cards form no pattern, in a learner's words (``None`` if they do)."""
         cards = list(cards)
         if not cards:
             return "no cards chosen"
         if self.classify(cards) is not None:
-            return ""
+            return None
         shown = " ".join(c.symbol for c in sorted(cards, key=_SORT_KEY.__getitem__))
         counts = Counter(_CARD_VALUE[c] for c in cards)
         values = sorted(counts)
@@ -330,21 +330,21 @@ class Rules:
 
     def beats(self, a: Combo, b: Combo) -> bool:
         """True where `a` may be played on `b` (伙 aside: see `can_huo`)."""
-        return not self.beat_error(a, b)
+        return self.beat_error(a, b) is None
 
-    def beat_error(self, a: Combo, b: Combo) -> str:
-        """Why `a` may not be played on `b`, in words; "" where it may."""
+    def beat_error(self, a: Combo, b: Combo) -> str | None:
+        """Why `a` may not be played on `b`, in words; ``None`` where it may."""
         if a.kind == "pair_straight" and a.length >= 4:
             return f"a 連對 of {a.length} pairs may only open a trick, never answer one"
         ra, rb = a.rung, b.rung
         if ra != rb:
-            return "" if ra > rb else f"{a.name_zh} is below {b.name_zh} in the order of types: it cannot beat {b}"
+            return None if ra > rb else f"{a.name_zh} is below {b.name_zh} in the order of types: it cannot beat {b}"
         if _family(a) != _family(b):
             if a.kind == b.kind:
                 return f"{a} has {a.length} ranks and {b} has {b.length}: a {a.name_zh} must match the length"
             return f"a {a.name_zh} cannot answer a {b.name_zh}: on the lowest rung each type only beats its own"
         if (a.value, a.loud) > (b.value, b.loud):
-            return ""
+            return None
         if a.value == b.value and self.loud != "off":
             if b.loud:
                 return f"your {a} does not beat {b}: its spade 領牌 (帶響) wins the tie"
