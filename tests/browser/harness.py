@@ -491,13 +491,27 @@ def point_on_drawing(png: bytes) -> tuple[int, int]:
     raise AssertionError("nothing is drawn on the middle line of this canvas")
 
 
+def settled_count(locator, minimum: int = 1, quiet: float = 2.0, timeout: float = DRAWN) -> int:
+    """How many elements match once at least `minimum` do and the number has not moved for `quiet` s
+    (widgets render one after another, well after the page has loaded)."""
+    deadline = time.monotonic() + timeout
+    count, since = locator.count(), time.monotonic()
+    while True:
+        time.sleep(0.25)
+        now = locator.count()
+        if now != count:
+            count, since = now, time.monotonic()
+        elif count >= minimum and time.monotonic() - since >= quiet:
+            return count
+        if time.monotonic() > deadline:
+            assert count >= minimum, f"{count} matching elements after {timeout} s, expected at least {minimum}"
+            return count
+
+
 def assert_all_canvases_drawn(page, name: str, minimum: int = 1) -> list[bytes]:
     """Every output canvas on the page shows a drawing; returns their screenshots in page order."""
     canvases = output_canvases(page)
-    page.wait_for_function(
-        f"document.querySelectorAll('.jp-OutputArea-output canvas').length >= {minimum}", timeout=DRAWN * 1000
-    )
-    return [wait_drawn(canvases.nth(i), f"{name}-canvas{i}") for i in range(canvases.count())]
+    return [wait_drawn(canvases.nth(i), f"{name}-canvas{i}") for i in range(settled_count(canvases, minimum))]
 
 
 def canvas_size(canvas) -> tuple[int, int]:
