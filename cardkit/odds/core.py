@@ -122,17 +122,40 @@ class Coeff(sympy.Function):
     def doit(self, **hints):
         f, x, n = self.args
         f = f.doit(**hints)
-        if isinstance(f, sympy.MatrixBase):
-            f = f[0, 0]
+        if getattr(f, "is_Matrix", False):
+            f = f.as_explicit()[0, 0]
         return sympy.Poly(sympy.expand(f), x).coeff_monomial(x**n)
 
     def _latex(self, printer, exp=None):
         f, x, n = self.args
-        body = printer._print(f)
+        body = _latex_product(f, printer)
         if not isinstance(f, sympy.MatrixExpr):
             body = r"\left(" + body + r"\right)"
-        text = r"\left[%s^{%s}\right] %s" % (printer._print(x), printer._print(n), body)
-        return text if exp is None else r"\left(%s\right)^{%s}" % (text, exp)
+        text = rf"\left[{printer._print(x)}^{{{printer._print(n)}}}\right] {body}"
+        return text if exp is None else rf"\left({text}\right)^{{{exp}}}"
+
+
+def _latex_product(f, printer) -> str:
+    """LaTeX of a product of matrices and scalars, written factor by factor.
+
+    sympy's own MatMul printer asks whether the product could be negated, which multiplies the
+    matrices out: minutes for a 12th power of a matrix of polynomials.
+    """
+    if isinstance(f, sympy.MatMul):
+        parts = []
+        for factor in f.args:
+            text = _latex_product(factor, printer)
+            parts.append(r"\left(" + text + r"\right)" if isinstance(factor, (sympy.Add, sympy.MatAdd)) else text)
+        return " ".join(parts)
+    if isinstance(f, sympy.MatPow):
+        base, power = f.args
+        text = _latex_product(base, printer)
+        if not isinstance(base, sympy.MatrixBase):
+            text = r"\left(" + text + r"\right)"
+        return rf"{text}^{{{printer._print(power)}}}"
+    if isinstance(f, sympy.MatAdd):
+        return " + ".join(_latex_product(term, printer) for term in f.args)
+    return printer._print(f)
 
 
 def choose(n: int, k: int) -> int:

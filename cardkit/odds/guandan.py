@@ -188,7 +188,7 @@ def _wild_straight_flush_row(level: int, shoe: Shoe) -> OddsRow:
         def forms(bits, w=w):
             return bits.count(False) <= w
 
-        def free(held, missing=()):
+        def free(held, missing=(), forms=forms, size=size):
             return avoid_windows(straight_flush_slots(held, present, absent, missing), 5, forms, size)
 
         other = _suit_count(present, size, free)
@@ -254,7 +254,8 @@ def compute_guandan_table(level: str = "2", shoe: Shoe = GUANDAN_SHOE) -> list[O
             seed=None,
             expression=1 - binom(shoe.size - c, n) / total,
             expected_expression=sympy.Rational(c, 1) * n / shoe.size,
-            note=f"Complement of holding no ♥{level}. Expected = expected number of wild cards held, {c}·{n}/{shoe.size}.",
+            note=f"Complement of holding no ♥{level}. Expected = expected number of wild cards held, "
+            f"{c}·{n}/{shoe.size}.",
         ),
         _straight_flush_row(shoe),
         _wild_straight_flush_row(L, shoe),

@@ -12,7 +12,7 @@ from functools import cache
 
 import sympy
 
-from .core import Coeff, OddsRow, Shoe, X, binom, choose
+from .core import Coeff, OddsRow, Shoe, X, binom, choose, hypergeometric_tail
 
 __all__ = ["SHENGJI_SHOE", "compute_shengji_table", "shengji_table", "trump_distribution", "trumps_in_shoe"]
 
@@ -32,7 +32,9 @@ def trump_distribution(level: str = "3", trump_suit: str | None = "S") -> list[s
     """P(a hand holds exactly t trumps) for t = 0..25: a hypergeometric distribution."""
     shoe = SHENGJI_SHOE
     T = trumps_in_shoe(level, trump_suit)
-    return [sympy.Rational(choose(T, t) * choose(shoe.size - T, shoe.hand - t), shoe.hands) for t in range(shoe.hand + 1)]
+    return [
+        sympy.Rational(choose(T, t) * choose(shoe.size - T, shoe.hand - t), shoe.hands) for t in range(shoe.hand + 1)
+    ]
 
 
 def compute_shengji_table(level: str = "3", trump_suit: str | None = "S", shoe: Shoe = SHENGJI_SHOE) -> list[OddsRow]:
@@ -93,7 +95,7 @@ def compute_shengji_table(level: str = "3", trump_suit: str | None = "S", shoe: 
                 id=f"trumps{k}",
                 name_zh=f"{k}张以上主牌",
                 name_en=f"{k} or more trumps",
-                probability=sympy.Rational(sum(choose(T, i) * choose(N - T, n - i) for i in range(k, n + 1)), shoe.hands),
+                probability=sympy.Rational(hypergeometric_tail(N, n, T, k), shoe.hands),
                 expected=sympy.Rational(choose(T, k) * choose(N - T, n - k), shoe.hands),
                 seed=None,
                 expression=sympy.Sum(sympy.binomial(T, t) * sympy.binomial(N - T, n - t), (t, k, n)) / total,
