@@ -226,3 +226,27 @@ def test_the_huahuar_ladder_shows_every_step_of_the_seed_in_order():
 
 def test_row_rects_are_plain_rects():
     assert teach.row_rects([0], card_w=10, card_h=20, step=5) == [Rect(6, 6, 10, 20)]
+
+
+def test_the_engine_finds_a_pattern_about_as_often_as_the_formula_says():
+    from cardkit.odds import paoyao_table
+
+    [(name, exact, estimate, trials)] = teach.monte_carlo("paoyao", paoyao_table(), ["lu5"], trials=400, seed=3)
+    assert name == "五路" and trials == 400
+    assert abs(estimate - exact) < 4 * (exact * (1 - exact) / trials) ** 0.5
+
+
+def test_every_row_the_monte_carlo_check_knows_is_a_row_of_the_odds_table():
+    from cardkit import odds
+
+    for variant in ("huahuar", "guandan", "paoyao"):
+        ids = {row.id for row in odds.table(variant)}
+        assert set(teach._MC_TESTS[variant]) <= ids, variant
+
+
+def test_the_seed_table_marks_the_misprinted_figure():
+    from cardkit.odds import seed_comparison
+
+    html = teach.seed_table(seed_comparison()).value
+    row = next(line for line in html.split("<tr>") if "十四隻" in line)
+    assert "✗" in row and "0.203ppm" in row
