@@ -14,7 +14,7 @@ from collections.abc import Callable
 from cardkit.bots import choose
 from cardkit.variants import NAMES, load
 
-from . import Row, Section, Stat, fmt
+from . import Row, Section, Stat, clock, fmt
 
 BOT_MOVE_TARGET_MS = 50.0
 ZH = {"huahuar": "花花兒", "guandan": "掼蛋", "shengji": "升級", "paoyao": "刨幺"}
@@ -34,18 +34,18 @@ def play_deals(game: str, seeds, policy: Callable, move_times: list[float] | Non
     deal_seconds = []
     for seed in seeds:
         rng = random.Random(seed)
-        start = time.perf_counter()
+        start = clock()
         g = module.new_game(seed)
         while not g.is_over:
             if move_times is None:
                 action = policy(g, rng)
             else:
-                t = time.perf_counter()
+                t = clock()
                 action = policy(g, rng)
-                move_times.append((time.perf_counter() - t) * 1000)
+                move_times.append((clock() - t) * 1000)
             g.apply(action)
         g.result()
-        deal_seconds.append(time.perf_counter() - start)
+        deal_seconds.append(clock() - start)
     return deal_seconds
 
 

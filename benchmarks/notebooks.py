@@ -34,7 +34,7 @@ def run(quick: bool = False) -> Section:
     section = Section(
         "5. Notebooks: headless execution time",
         intro=f"Each notebook executed {repeat}× with nbclient in a fresh kernel, working directory notebooks/; "
-              "spread: the slowest run (max) where runs were repeated.",
+              "spread: the slowest run (max). Always wall time: the kernel is another process.",
     )
     try:
         import nbclient  # noqa: F401

@@ -9,7 +9,7 @@ import subprocess
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from . import Row, Section, fmt
+from . import Row, Section, clock_name, fmt
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("cardkit", "sympy", "ipycanvas", "ipywidgets", "nbclient", "numpy", "rlcard")
@@ -40,8 +40,8 @@ def _commit() -> str:
         return "unknown"
 
 
-def machine_line(load: tuple[float, float, float] | None) -> str:
-    """CPU model, cores, Python, package versions, date, commit, and the load when the run started."""
+def machine_line(loads) -> str:
+    """CPU model, cores, Python, package versions, date, commit, and the load when the run started and ended."""
     try:
         usable = len(os.sched_getaffinity(0))
     except AttributeError:
@@ -54,8 +54,9 @@ def machine_line(load: tuple[float, float, float] | None) -> str:
         f"date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC",
         f"commit {_commit()}",
     ]
-    if load is not None:
-        parts.append("load average at start {:.2f} / {:.2f} / {:.2f} (1/5/15 min)".format(*load))
+    start, end = loads
+    if start is not None and end is not None:
+        parts.append(f"load average (1 min) {start[0]:.2f} at the start, {end[0]:.2f} at the end")
     return "**Machine:** " + "; ".join(parts) + "."
 
 
@@ -114,19 +115,23 @@ def targets_markdown(sections: list[Section]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def markdown(sections: list[Section], load, total_seconds: float, quick: bool) -> str:
+def markdown(sections: list[Section], loads, total_seconds: float, quick: bool) -> str:
     head = [
         "# Benchmarks",
         "",
         "Written by `make bench` (`python -m benchmarks`); do not edit by hand. Every figure is the median of "
-        "repeated runs on fixed seeded deals, with its spread; timings are wall-clock on a machine that may be "
-        "shared, so compare runs on the same machine only. Targets come from issues 7, 8, 9 and 11 and are "
+        "repeated runs on fixed seeded deals, with its spread; timings use the clock named on the Run line; "
+        "compare runs on the same machine only. Targets come from issues 7, 8, 9 and 11 and are "
         "judged on the median.",
         "",
-        machine_line(load),
+        machine_line(loads),
         "",
-        f"Run: {'quick pass (`--quick`: fewer deals and repeats)' if quick else 'full'}, "
-        f"{total_seconds:.0f} s in all.",
+        f"Run: {'quick pass (`--quick`: fewer deals and repeats)' if quick else 'full'}; clock: "
+        + ("wall time (what a learner waits)" if clock_name() == "wall" else
+           "CPU time of the measuring process, which other programs sharing the machine do not inflate "
+           "(`--clock cpu`, chosen by `--clock auto` when the load exceeds the cores; on an idle machine it is "
+           "what a learner waits; notebooks are always wall time)")
+        + f"; {total_seconds:.0f} s in all.",
         "",
     ]
     body = [targets_markdown(sections)] + [section_markdown(s) for s in sections]
