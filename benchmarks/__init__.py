@@ -16,7 +16,8 @@ not written yet (it returns a section holding a note instead):
 
 Times are taken with `clock()`: wall time, or the process's CPU time (``--clock cpu``, chosen
 automatically when the machine is busier than its cores) so that other programs on a shared machine
-do not inflate them. `benchmarks.report` turns the sections into markdown; ``python -m benchmarks --help`` lists the options.
+do not inflate them. `benchmarks.report` turns the sections into markdown; ``python -m benchmarks --help``
+lists the options.
 """
 
 from __future__ import annotations

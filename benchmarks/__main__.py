@@ -1,4 +1,4 @@
-"""``python -m benchmarks [--quick] [--only plays,bots,...] [--clock auto|wall|cpu] [--out FILE]``: run, write the report.
+"""``python -m benchmarks [--quick] [--only plays,bots,...] [--clock auto|wall|cpu] [--out FILE]``: run and report.
 
 Without ``--only`` and ``--out`` the report goes to BENCHMARKS.md at the repository root (and stdout)."""
 
