@@ -305,20 +305,6 @@ class Verdict:
         return f"<span style='color:{colour};font-weight:bold'>{mark}</span> {html.escape(self.text)}"
 
 
-def _why_no_pattern(rules, cards: list[Card]) -> str:
-    for name in ("why_not_pattern", "explain"):
-        if hasattr(rules, name):
-            return getattr(rules, name)(cards)
-    return f"{' '.join(c.symbol for c in cards)} is not a pattern"
-
-
-def _why_not_beats(rules, a, b) -> str:
-    for name in ("beat_error", "why_not_beats", "why_not_beat"):
-        if hasattr(rules, name):
-            return getattr(rules, name)(a, b) or ""
-    return "" if rules.beats(a, b) else f"{a} does not beat {b}"
-
-
 def compare(rules, a, b, *, huo: bool = False) -> Verdict:
     """May play ``a`` go on play ``b``? (Cards or text.) With ``huo``, the 花花兒 伙 answer instead."""
     a_cards, b_cards = _cards(a), _cards(b)
@@ -326,7 +312,7 @@ def compare(rules, a, b, *, huo: bool = False) -> Verdict:
     for cards in (a_cards, b_cards):
         combo = rules.classify(cards)
         if combo is None:
-            return Verdict(False, _why_no_pattern(rules, cards))
+            return Verdict(False, rules.why_not_pattern(cards))
         combos.append(combo)
     first, second = combos
     if huo:
@@ -334,8 +320,8 @@ def compare(rules, a, b, *, huo: bool = False) -> Verdict:
             return Verdict(True, f"{first} 伙 {second}: it takes the trick at once, before anyone else may answer")
         return Verdict(False, f"{first} cannot 伙 {second}: 伙 answers a single with a pair of its rank "
                               "(a 單虎 with a 雙虎)")
-    reason = _why_not_beats(rules, first, second)
-    return Verdict(True, f"{first} beats {second}") if not reason else Verdict(False, reason)
+    reason = rules.beat_error(first, second)
+    return Verdict(True, f"{first} beats {second}") if reason is None else Verdict(False, reason)
 
 
 def compare_view(rules, a, b, *, huo: bool = False, sort_key: Callable | None = None) -> widgets.VBox:
@@ -747,7 +733,7 @@ def check_play(rules, given, to_beat=None, *, hand=None) -> widgets.HTML:
             verdict = Verdict(False, f"the hand holds no {' '.join(c.symbol for c in missing.elements())}")
         elif to_beat is None:
             combo = rules.classify(cards)
-            verdict = Verdict(True, f"{combo}") if combo is not None else Verdict(False, _why_no_pattern(rules, cards))
+            verdict = Verdict(True, f"{combo}") if combo is not None else Verdict(False, rules.why_not_pattern(cards))
         else:
             verdict = compare(rules, cards, to_beat)
     except Exception as error:  # noqa: BLE001 -- show whatever went wrong as the ✗ line
