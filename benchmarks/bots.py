@@ -25,10 +25,12 @@ def random_policy(game, rng: random.Random):
     return rng.choice(game.legal_actions())
 
 
-def play_deals(game: str, seeds, policy: Callable, move_times: list[float] | None = None) -> list[float]:
+def play_deals(game: str, seeds, policy: Callable, move_times: list[float] | None = None,
+               turns: list[int] | None = None) -> list[float]:
     """Play each seeded deal of `game` to the end with `policy`; the seconds each deal took.
 
-    With `move_times`, each policy call's milliseconds are appended to it.
+    With `move_times`, each policy call's milliseconds are appended to it; with `turns`, each deal's
+    number of actions.
     """
     module = load(game)
     deal_seconds = []
@@ -46,6 +48,8 @@ def play_deals(game: str, seeds, policy: Callable, move_times: list[float] | Non
             g.apply(action)
         g.result()
         deal_seconds.append(clock() - start)
+        if turns is not None:
+            turns.append(len(g.log))
     return deal_seconds
 
 

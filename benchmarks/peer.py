@@ -17,6 +17,7 @@ turns per deal.
 from __future__ import annotations
 
 import random
+import statistics
 import time
 
 from cardkit.variants import NAMES
@@ -25,7 +26,7 @@ from . import Row, Section, Stat, clock, fmt
 from .bots import ZH, play_deals, random_policy
 
 
-def _rlcard_raw(deals: int) -> list[float]:
+def _rlcard_raw(deals: int, turns: list[int]) -> list[float]:
     from rlcard.games.doudizhu.game import DoudizhuGame
 
     seconds = []
@@ -35,9 +36,12 @@ def _rlcard_raw(deals: int) -> list[float]:
         game = DoudizhuGame()
         game.np_random.seed(seed)
         state, _ = game.init_game()
+        steps = 0
         while not game.is_over():
             state, _ = game.step(rng.choice(state["actions"]))
+            steps += 1
         seconds.append(clock() - start)
+        turns.append(steps)
     return seconds
 
 
@@ -71,7 +75,8 @@ def run(quick: bool = False) -> Section:
     section = Section(
         "6. A peer: random-play deals per second beside RLCard's Dou Dizhu",
         intro=f"{deals} seeded deals each, a random legal action at every turn, one figure per deal "
-              "(1 / its seconds); spread: inter-quartile range. Ratio = our median / RLCard's raw-loop median.",
+              "(1 / its seconds); spread: inter-quartile range. Ratios: our median over RLCard's raw-loop median, "
+              "per deal and per turn (a turn: one action, a pass included).",
     )
     version = _rlcard_version()
     peer = None
@@ -80,28 +85,38 @@ def run(quick: bool = False) -> Section:
                              "(`pip install -e '.[bench]'`): the peer rows and the ratios stay empty.")
     else:
         try:
-            peer = Stat.of([1 / s for s in _rlcard_raw(deals)])
+            peer_turns: list[int] = []
+            peer_seconds = _rlcard_raw(deals, peer_turns)
+            peer = Stat.of([1 / s for s in peer_seconds])
+            peer_turn_ms = Stat.of([1000 * s / t for s, t in zip(peer_seconds, peer_turns, strict=True)]).median
             env = Stat.of([1 / s for s in _rlcard_env(max(3, deals // 2))])
         except Exception as error:  # noqa: BLE001 - a broken peer must not stop our own figures
             section.notes.append(f"RLCard {version} imports but its Dou Dizhu failed to run: {error!r}.")
+            peer = None
         else:
             section.rows.append(Row(
                 f"RLCard {version} 斗地主 Dou Dizhu: raw game loop", peer, "/s", spread="iqr",
-                meaning=f"the peer plays a 54-card, three-player shedding deal in {fmt(1000 / peer.median, 'ms')}"))
+                meaning=f"the peer plays a 54-card, three-player shedding deal in {fmt(1000 / peer.median, 'ms')}: "
+                        f"{statistics.median(peer_turns):.0f} turns, {fmt(peer_turn_ms, 'ms')} a turn"))
             section.rows.append(Row(
                 f"RLCard {version} 斗地主 Dou Dizhu: env.run (with state encoding)", env, "/s", spread="iqr",
                 meaning="what an RL training loop pays per deal, encoding every state for an agent"))
     for game in NAMES:
-        rate = Stat.of([1 / s for s in play_deals(game, range(deals), random_policy)])
-        ratio = (f"{rate.median / peer.median:.2f}× RLCard's Dou Dizhu deals per second" if peer
-                 else "no peer figure to compare with")
+        turns: list[int] = []
+        seconds = play_deals(game, range(deals), random_policy, turns=turns)
+        rate = Stat.of([1 / s for s in seconds])
+        turn_ms = Stat.of([1000 * s / t for s, t in zip(seconds, turns, strict=True)]).median
+        ratio = (f"{rate.median / peer.median:.2f}× RLCard's Dou Dizhu deals per second, "
+                 f"{peer_turn_ms / turn_ms:.2f}× its turns per second" if peer else "no peer figure to compare with")
         section.rows.append(Row(
             f"{ZH[game]} {game}: random play", rate, "/s", spread="iqr",
-            meaning=f"a random deal takes {fmt(1000 / rate.median, 'ms')} here; {ratio}"))
+            meaning=f"a random deal takes {fmt(1000 / rate.median, 'ms')} here ({statistics.median(turns):.0f} turns, "
+                    f"{fmt(turn_ms, 'ms')} a turn); {ratio}"))
     section.notes.append(
         "The games differ: Dou Dizhu has 54 cards and 3 players; 花花兒 216 cards (54 a seat), 掼蛋 and 刨幺 "
         "108 (27 a seat, wild cards in 掼蛋), 升級 108 with a deal-time declaration, a kitty and trick-taking "
         "follows. A ratio below 1 means a deal of ours costs more than a Dou Dizhu deal, largely because it is "
-        "a bigger deal.")
+        "a bigger deal: more turns, and more plays to list at each turn; the per-turn ratio takes out the number "
+        "of turns but not the size of the hands.")
     section.seconds = time.perf_counter() - start
     return section
