@@ -6,6 +6,7 @@ The game flow and the settlement of a deal are in test_huahuar_game.py.
 
 from collections import Counter
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -196,6 +197,15 @@ def test_order_of_types_table_is_the_seeds_text():
     assert "<".join(steps) == SEED_ORDER
 
 
+SEED_FILE = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "000_a6aa68b578130e51.txt"
+
+
+@pytest.mark.skipif(not SEED_FILE.exists(), reason="the seed texts live outside the repository")
+def test_order_of_types_copy_above_is_the_seed_files_line():
+    line = next(x for x in SEED_FILE.read_text(encoding="utf-8").splitlines() if x.startswith("（2）牌型大小"))
+    assert line.split("：", 1)[1].rstrip("；") == SEED_ORDER
+
+
 def test_every_type_of_the_seed_is_on_the_ladder_once():
     names = [name for step in TYPE_ORDER for name in step]
     assert sorted(names) == sorted(TYPES) and len(set(names)) == len(names)
@@ -313,6 +323,11 @@ def test_mnemonic_green_leopard_huabao_beats_eight_of_a_kind():
 
 def test_mnemonic_seven_three_eight_four_nine_five():
     assert beats_by_type("七隻", "三節") and beats_by_type("八隻", "四節") and beats_by_type("九隻", "五節")
+
+
+def test_mnemonic_two_leopards_lose_to_one_tiger_four_jokers_beat_eight_and_lose_to_nine():
+    for four_jokers in ("花虎", "小青虎", "大青虎"):
+        assert beats_by_type(four_jokers, "八隻") and beats_by_type("九隻", four_jokers)
 
 
 @pytest.mark.parametrize("n", [2, 3, 5, 6, 7, 8])
@@ -442,16 +457,17 @@ def small_hands(draw):
 
 
 @settings(max_examples=60, deadline=None)
-@given(small_hands(), small_hands(), st.sampled_from(["any", "all", "off"]))
-def test_legal_plays_are_exactly_the_plays_a_brute_force_finds(hand, other, loud):
+@given(small_hands(), small_hands(), st.integers(0, 10**6), st.sampled_from(["any", "all", "off"]))
+def test_legal_plays_are_exactly_the_plays_a_brute_force_finds(hand, other, pick, loud):
     rules = Rules(loud=loud)
     plays = rules.legal_plays(hand)
     assert len(plays) == len(set(plays))
     assert set(plays) == brute_force(hand, None, rules)
-    to_beat = rules.legal_plays(other)[0] if rules.legal_plays(other) else None
-    if to_beat is not None:
-        answers = rules.legal_plays(hand, to_beat)
-        assert set(answers) == brute_force(hand, to_beat, rules)
+    leads = rules.legal_plays(other)  # never empty: `other` holds at least one card
+    to_beat = leads[pick % len(leads)]  # any play at all, not only the weakest single
+    answers = rules.legal_plays(hand, to_beat)
+    assert len(answers) == len(set(answers))
+    assert set(answers) == brute_force(hand, to_beat, rules)
 
 
 @settings(max_examples=25, deadline=None)

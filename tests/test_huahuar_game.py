@@ -197,6 +197,17 @@ def test_during_huo_ordinary_plays_and_passes_are_refused():
         game.action_for(parse_cards("CA"))
 
 
+def test_pair_of_the_singles_rank_after_everyone_declined_is_told_the_huo_moment_passed():
+    game = deal("H7 C9", "C4 C9", "S7 D7 C9", "C6 C9")
+    play(game, "H7")
+    game.apply(NO_HUO)
+    assert game.phase == "play" and game.current_player == 1
+    game.apply(PASS)
+    with pytest.raises(IllegalPlay, match="伙 with it was possible only right after the 單只 7"):
+        game.action_for(parse_cards("S7 D7"))
+    assert_refused(game, game.rules.classify(parse_cards("S7 D7")), "possible only right after")
+
+
 def test_huo_outside_a_huo_question_is_refused():
     game = deal("H7 D7 C9", "C4 C9", "C5 C9", "C6 C9")
     pair = game.rules.classify(parse_cards("H7 D7"))
@@ -263,6 +274,16 @@ def test_last_hand_may_huo_a_single():
     assert game.is_over and len(game.won[3]) == 4
 
 
+def test_last_hand_huo_on_a_pair_is_refused_huo_answers_only_a_single():
+    game = deal("H3 D3", "C9 D9", "H4 D4", "S4 D4 S9")
+    play(game, "H3 D3")
+    game.apply(PASS)
+    play(game, "H4 D4")
+    assert game.last_hand_seat == 3 and game.to_beat.kind == "pair"
+    assert not any(isinstance(a, Huo) for a in game.legal_actions())
+    assert_refused(game, Huo(game.rules.classify(parse_cards("S4 D4"))), "伙 answers only a single")
+
+
 def test_deal_over_refuses_every_action():
     game = deal("H3", "S9 D9 C5", "H4", "C8")
     play(game, "H3")
@@ -284,6 +305,11 @@ def pile(**counts) -> list:
     for i in range(counts.get("loose", 0)):
         cards += parse_cards(f"H{ranks[i % 13]}")
     return cards
+
+
+def of_rank(rank: str, n: int) -> str:
+    """n cards of one rank, suits round-robin."""
+    return " ".join(f"{'CDHS'[i % 4]}{rank}" for i in range(n))
 
 
 def test_step1_count_fang_per_player():
@@ -318,6 +344,27 @@ def test_step3_fanpai_cost_one_fang_per_four_rounded_up():
     assert (one["fang"], one["loose"]) == (3, 0)
 
 
+@pytest.mark.parametrize(("fanpai", "fang"), [(1, 1), (3, 1), (4, 1), (5, 2), (8, 2), (9, 3), (13, 4)])
+def test_step3_every_four_fanpai_cost_one_fang_fewer_than_four_count_as_four(fanpai, fang):
+    leftovers = [[], parse_cards(" ".join(["C3"] * fanpai)), [], []]
+    one = R.settle([pile(), pile(fang=6, loose=10), pile(), pile()], leftovers, [0, 2])["players"][1]
+    assert (one["penalty_fang"], one["paid_fang"], one["fang"]) == (fang, fang, 6 - fang)
+
+
+def test_step3_a_qi_broken_to_pay_is_no_longer_eight_fang():
+    # sixteen 7s are 齊 = 8 方; paying 10 of them leaves six 7s: 1 方 and 2 散張, not 5 方
+    qi = parse_cards(of_rank("7", 16))
+    assert R.count_fang(qi) == (8, 0)
+    three = R.settle([pile(), pile(), pile(), qi], [[], [], [], []], [0, 1, 2, 3])["players"][3]
+    assert (three["paid_cards"], three["fang"], three["loose"]) == (10, 1, 2)
+
+
+def test_step3_a_qi_is_broken_only_when_no_plain_fang_is_left():
+    won = parse_cards(of_rank("7", 16)) + pile(fang=3)
+    three = R.settle([pile(), pile(), pile(), won], [[], [], [], []], [0, 1, 2, 3])["players"][3]
+    assert (three["fang_counted"], three["fang"], three["loose"]) == (11, 8, 2)
+
+
 def test_step3_partner_pays_what_the_xiayou_cannot():
     result = R.settle([pile(), pile(loose=4), pile(), pile(fang=3)], [[], HAND4, [], []], [0, 2])
     one, three = result["players"][1], result["players"][3]
@@ -329,7 +376,8 @@ def test_step3_partner_pays_what_the_xiayou_cannot():
 def test_step3_shuangqian_when_both_partners_cannot_pay_adds_a_point_for_the_winner():
     result = R.settle([pile(fang=2), pile(loose=2), pile(), pile(loose=3)], [[], HAND4[:3], [], []], [0, 2])
     assert result["shuangqian"] == [False, True]
-    assert result["winner"] == 0 and result["score"] == 2 and "雙欠" in result["summary"]
+    assert result["winner"] == 0 and result["score"] == 2
+    assert result["summary"].endswith("(+1: East & West are 雙欠, short of their penalty)")
 
 
 def test_reward_source_xiayou_the_shangyou_gets_what_the_xiayou_paid():
@@ -349,6 +397,7 @@ def test_step4_equal_fang_more_loose_cards_win():
     # South: 2 方 + 10 reward; East 2 方 13; West pays 10 and is left with nothing
     assert result["side_fang"] == [2, 2] and result["side_loose"] == [10, 13]
     assert result["winner"] == 1 and result["decided_by"] == "散張"
+    assert result["summary"].startswith("East & West win on 散張: 方 equal at 2, 散張 13 to 10;")
 
 
 def test_step4_equal_fang_and_loose_the_side_without_fanpai_wins():
@@ -357,6 +406,7 @@ def test_step4_equal_fang_and_loose_the_side_without_fanpai_wins():
     result = R.settle(won, [[], [], HAND4, []], [0, 1, 3])
     assert result["side_fang"] == [2, 2] and result["side_loose"] == [10, 10]
     assert result["winner"] == 1 and result["decided_by"] == "反牌"
+    assert "only South & North hold 反牌" in result["summary"]
 
 
 def test_step4_all_equal_and_no_fanpai_the_shangyou_side_wins():
@@ -365,11 +415,20 @@ def test_step4_all_equal_and_no_fanpai_the_shangyou_side_wins():
     result = R.settle(won, [[], [], [], []], [1, 0, 2, 3])
     assert result["side_fang"] == [2, 2] and result["side_loose"] == [10, 10]
     assert result["winner"] == 1 and result["decided_by"] == "上游"
+    assert "nobody holds 反牌, and East went out first (上游)" in result["summary"]
+
+
+def test_step5_only_the_losers_shuangqian_adds_a_point():
+    # East (上游) gets 10 cards from the bank, West owes and nobody on East/West can pay: 雙欠, yet they win
+    result = Rules(reward_source="bank").settle([[], [], [], []], [[], [], [], HAND4], [1, 0, 2])
+    assert result["shuangqian"] == [False, True] and result["winner"] == 1 and result["decided_by"] == "散張"
+    assert result["score"] == 1 and "雙欠" not in result["summary"]
 
 
 def test_step5_score_from_the_winning_sides_best_player():
     result = R.settle([pile(fang=20), pile(), pile(fang=17), pile(loose=10)], [[], [], [], []], [0, 1, 2, 3])
     assert result["best_fang"] == 20 and result["score"] == 2 and result["shuangqian"] == [False, False]
+    assert result["summary"] == "South & North win on 方, 37 to 0; South's 20 方 score 2 points"
 
 
 def test_result_of_an_unfinished_deal_has_no_winner():
@@ -458,5 +517,5 @@ def test_random_deals_never_crash_and_keep_all_216_cards(seed, options):
     result = game.result()
     assert result["winner"] in (0, 1) and result["score"] >= 1
     assert len(result["out_order"]) >= 2
-    assert "win by" in result["summary"]
+    assert result["summary"].startswith(("South & North", "East & West")[result["winner"]] + " win")
     assert game.status()

@@ -10,6 +10,11 @@ from ...game import PASS, SEAT_NAMES, Choice, IllegalPlay, next_seat
 from .rules import _SORT_KEY, NO_HUO, Combo, Huo, Rules, _is_one_card, _rank_text
 
 
+def _huo_need(single: Combo) -> str:
+    """What may 伙 `single`, in words."""
+    return "a 雙虎 (two jokers)" if single.kind == "tiger" else f"a pair of {_rank_text(single.value)}s"
+
+
 def _missing(hand, cards) -> str:
     """The cards of `cards` that `hand` does not hold, as symbols ("" if it holds them all)."""
     short = Counter(cards) - Counter(hand)
@@ -140,19 +145,28 @@ class Game:
         if self.phase == "huo":
             if combo is not None and rules.can_huo(combo, self.to_beat):
                 return Huo(combo)
-            need = "a 雙虎" if self.to_beat.kind == "tiger" else f"a pair of {_rank_text(self.to_beat.value)}"
-            raise IllegalPlay(f"now each player says whether to 伙 the {self.to_beat}: only {need} may 伙; "
-                              "otherwise choose 不伙")
+            raise IllegalPlay(f"now each player says whether to 伙 the {self.to_beat}: only "
+                              f"{_huo_need(self.to_beat)} may 伙; otherwise choose 不伙")
         if combo is None:
             raise IllegalPlay(rules.why_not_pattern(cards))
         if self.to_beat is None:
             return combo
         if self.last_hand_seat is not None and rules.can_huo(combo, self.to_beat):
             return Huo(combo)
-        why = rules.beat_error(combo, self.to_beat)
+        why = self._beat_error(combo)
         if why:
             raise IllegalPlay(why)
         return combo
+
+    def _beat_error(self, combo: Combo) -> str | None:
+        """`Rules.beat_error` on the table, saying so when the pair could have been a 伙 earlier."""
+        why = self.rules.beat_error(combo, self.to_beat)
+        if why and self.rules.can_huo(combo, self.to_beat):
+            if self.last_hand_seat is not None:
+                return why + " (play it as 伙 instead)"
+            why += (f" (a 伙 with it was possible only right after the {self.to_beat} was played, "
+                    "before anyone answered)")
+        return why
 
     # --- applying an action ------------------------------------------------------------
 
@@ -198,14 +212,15 @@ class Game:
         if isinstance(action, Huo):
             if self.phase != "huo" and not (self.last_hand_seat is not None and self.to_beat is not None):
                 raise IllegalPlay("伙 answers a single (or 單虎) the moment it is played")
+            if not _is_one_card(self.to_beat):
+                raise IllegalPlay(f"伙 answers only a single (or 單虎), and the table holds {self.to_beat}")
             if not self.rules.can_huo(combo, self.to_beat):
-                need = "a 雙虎" if self.to_beat.kind == "tiger" else f"a pair of {_rank_text(self.to_beat.value)}"
-                raise IllegalPlay(f"only {need} may 伙 the {self.to_beat}")
+                raise IllegalPlay(f"only {_huo_need(self.to_beat)} may 伙 the {self.to_beat}")
             return
         if self.phase == "huo":
             raise IllegalPlay(f"first say whether you 伙 the {self.to_beat} (伙 or 不伙); ordinary answers come after")
         if self.to_beat is not None:
-            why = self.rules.beat_error(combo, self.to_beat)
+            why = self._beat_error(combo)
             if why:
                 raise IllegalPlay(why)
 
@@ -246,7 +261,7 @@ class Game:
         self.current_player = None
         self.huo_queue = []
 
-    def _after_trick_or_out(self, seat: int, leading: bool) -> bool:
+    def _after_trick_or_out(self, seat: int) -> bool:
         """Start the last hand when one side is out; True if the deal moved on that way."""
         if self.last_hand_seat is not None:
             self._end()
@@ -262,7 +277,7 @@ class Game:
         self.trick.append((seat, combo))
         self.log.append((seat, combo))
         self.to_beat, self.last_player, self.passes = combo, seat, 0
-        if self._after_trick_or_out(seat, leading=False):
+        if self._after_trick_or_out(seat):
             return
         if _is_one_card(combo):
             asked = []
@@ -284,7 +299,7 @@ class Game:
         self.last_player = seat
         self._close_trick(seat)
         self.phase, self.huo_queue = "play", []
-        if self._after_trick_or_out(seat, leading=True):
+        if self._after_trick_or_out(seat):
             return
         self.current_player = seat if self.hands[seat] else self._next_active(seat)
 

@@ -566,27 +566,30 @@ class Rules:
 
     # --- scoring ------------------------------------------------------------------
 
-    def _groups_of(self, won_cards) -> tuple[int, int]:
-        """(方 from groups of four, with 齊 = 8 方; cards left loose) -- before 14 散張 = 1 方."""
+    def _groups_of(self, won_cards) -> tuple[int, int, int]:
+        """(齊, 方 outside a 齊, cards left loose) -- before 14 散張 = 1 方.
+
+        A 齊 is kept apart because it is worth 8 方 only while its sixteen cards stay
+        together: paying one card out of it leaves 3 方 and 3 散張."""
         counts = Counter(_CARD_VALUE[c] for c in won_cards)
         if self.joker_fang == "together":
             counts[SMALL] += counts.pop(BIG, 0)
-        fang = loose = 0
+        qi = fang = loose = 0
         for v, c in counts.items():
             if v >= SMALL and self.joker_fang == "never":
                 loose += c
             elif c == 16 and v < SMALL:
-                fang += 8
+                qi += 1
             else:
                 fang += c // 4
                 loose += c % 4
-        return fang, loose
+        return qi, fang, loose
 
     def count_fang(self, won_cards) -> tuple[int, int]:
         """清方數: (方, 散張 left over) for a pile of won cards. Four of a rank are 1 方,
         sixteen of a rank (jokers excepted) are 齊 = 8 方, and every 14 散張 make 1 more 方."""
-        fang, loose = self._groups_of(won_cards)
-        return fang + loose // 14, loose % 14
+        qi, fang, loose = self._groups_of(won_cards)
+        return 8 * qi + fang + loose // 14, loose % 14
 
     @staticmethod
     def score_for(fang: int) -> int:

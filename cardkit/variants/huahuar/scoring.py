@@ -16,13 +16,14 @@ Above 40 方 every further 方 adds a point; a loser in 雙欠 gives one more.""
 def settle(rules, won: list, leftovers: list, out_order: list[int]) -> dict:
     """清方數, 獎上游, 罰反牌, 定成敗, 計分值 -- the seed's five steps, in order.
 
-    Work is in counts: each player holds `fang` groups of four (齊 = 8) and `loose`
-    cards. Cards are paid from loose cards first, then by breaking a 方 into four
-    cards; a 方 is paid from 方 first, then with 14 loose cards. What a player cannot
+    Work is in counts: each player holds `qi` sets of sixteen (8 方 each), `fang` other
+    groups of four and `loose` cards. Cards are paid from loose cards first, then by
+    breaking a 方 into four cards, a 齊 last (broken, its sixteen cards are 4 方); a 方 is
+    paid from 方 first, then with 14 loose cards, then out of a 齊. What a player cannot
     pay the partner pays; what neither can is 雙欠. 14 散張 become 1 方 at the end.
     """
     groups = [rules._groups_of(pile) for pile in won]
-    fang, loose = [f for f, _ in groups], [lo for _, lo in groups]
+    qi, fang, loose = [g[0] for g in groups], [g[1] for g in groups], [g[2] for g in groups]
     counted = [rules.count_fang(pile) for pile in won]
     fanpai = [len(h) for h in leftovers]
     shangyou = out_order[0]
@@ -34,26 +35,43 @@ def settle(rules, won: list, leftovers: list, out_order: list[int]) -> dict:
     owed_fang = [0] * 4
     shuangqian = [False, False]
 
-    def pay_cards(seat: int, n: int) -> int:
-        take = min(loose[seat], n)
-        loose[seat] -= take
-        n -= take
-        while n and fang[seat]:
+    def break_one(seat: int) -> bool:
+        """Break a 方 (or, when no plain 方 is left, a 齊) of `seat`; False if there is none."""
+        if fang[seat]:
             fang[seat] -= 1
             loose[seat] += 4
-            take2 = min(loose[seat], n)
-            loose[seat] -= take2
-            n -= take2
-            take += take2
+        elif qi[seat]:
+            qi[seat] -= 1
+            fang[seat] += 4
+        else:
+            return False
+        return True
+
+    def pay_cards(seat: int, n: int) -> int:
+        take = 0
+        while True:
+            step = min(loose[seat], n)
+            loose[seat] -= step
+            n -= step
+            take += step
+            if not n or not break_one(seat):
+                break
         paid_cards[seat] += take
         return n
 
     def pay_fang(seat: int, n: int) -> int:
-        take = min(fang[seat], n)
-        fang[seat] -= take
-        n -= take
-        while n and loose[seat] >= 14:
-            loose[seat] -= 14
+        take = 0
+        while n:
+            if fang[seat]:
+                fang[seat] -= 1
+            elif loose[seat] >= 14:
+                loose[seat] -= 14
+            elif qi[seat]:
+                qi[seat] -= 1
+                fang[seat] += 4
+                continue
+            else:
+                break
             n -= 1
             take += 1
         paid_fang[seat] += take
@@ -72,7 +90,7 @@ def settle(rules, won: list, leftovers: list, out_order: list[int]) -> dict:
     reward[shangyou] = 10 if rules.reward_source == "bank" else min(10, handed_over)
     loose[shangyou] += reward[shangyou]
 
-    final = [(fang[s] + loose[s] // 14, loose[s] % 14) for s in range(4)]
+    final = [(8 * qi[s] + fang[s] + loose[s] // 14, loose[s] % 14) for s in range(4)]
     side_fang = [final[s][0] + final[s + 2][0] for s in (0, 1)]
     side_loose = [final[s][1] + final[s + 2][1] for s in (0, 1)]
     side_fanpai = [fanpai[s] + fanpai[s + 2] > 0 for s in (0, 1)]
@@ -89,10 +107,19 @@ def settle(rules, won: list, leftovers: list, out_order: list[int]) -> dict:
     leftover_kind = None
     if any(fanpai):
         leftover_kind = "雙反" if sum(1 for f in fanpai if f) == 2 else "單眼"
-    names = " & ".join(SEAT_NAMES[s] for s in (winner, winner + 2))
-    summary = (f"{names} win by {decided_by}: {side_fang[winner]} 方 to {side_fang[1 - winner]}; "
-               f"best player {best} 方 → {score} point{'s' if score != 1 else ''}"
-               + (" (+1 雙欠)" if shuangqian[1 - winner] else ""))
+    names = [" & ".join(SEAT_NAMES[s] for s in (side, side + 2)) for side in (0, 1)]
+    won_fang, won_loose = side_fang[winner], side_loose[winner]
+    headline = {
+        "方": f"win on 方, {won_fang} to {side_fang[1 - winner]}",
+        "散張": f"win on 散張: 方 equal at {won_fang}, 散張 {won_loose} to {side_loose[1 - winner]}",
+        "反牌": f"win: 方 ({won_fang}) and 散張 ({won_loose}) equal, and only {names[1 - winner]} hold 反牌",
+        "上游": (f"win: 方 ({won_fang}) and 散張 ({won_loose}) equal, nobody holds 反牌, "
+               f"and {SEAT_NAMES[shangyou]} went out first (上游)"),
+    }[decided_by]
+    best_seat = winner if final[winner][0] >= final[winner + 2][0] else winner + 2
+    summary = (f"{names[winner]} {headline}; {SEAT_NAMES[best_seat]}'s {best} 方 score "
+               f"{score} point{'s' if score != 1 else ''}"
+               + (f" (+1: {names[1 - winner]} are 雙欠, short of their penalty)" if shuangqian[1 - winner] else ""))
     return {
         "winner": winner,
         "score": score,
