@@ -88,11 +88,18 @@ def test_non_patterns_are_refused_with_a_reason(text, why):
     assert why in R.why_not_pattern(parse_cards(text))
 
 
-@pytest.mark.parametrize("n,name", [(3, "三路"), (4, "四路"), (5, "五路"), (6, "六路"), (7, "七路"), (8, "八路")])
-def test_san_lu_to_ba_lu_are_n_cards_of_one_rank(n, name):
-    combo = c(many("8", n))
-    assert (combo.kind, combo.size, combo.lu) == ("lu", n, n)
-    assert combo.name_zh.startswith(name)
+LU_EXAMPLES = [  # the seed's own examples: 666、777 / 7777、AAAA / 88888、KKKKK / … / 88888888、AAAAAAAA
+    (3, "三路", ["6", "7"]), (4, "四路", ["7", "A"]), (5, "五路", ["8", "K"]),
+    (6, "六路", ["9", "A"]), (7, "七路", ["5", "A"]), (8, "八路", ["8", "A"]),
+]
+
+
+@pytest.mark.parametrize("n,name,ranks", LU_EXAMPLES)
+def test_san_lu_to_ba_lu_are_n_cards_of_one_rank(n, name, ranks):
+    for rank in ranks:
+        combo = c(many(rank, n))
+        assert (combo.kind, combo.size, combo.lu) == ("lu", n, n)
+        assert combo.name_zh.startswith(name)
 
 
 @pytest.mark.parametrize("fours,name", [(2, "小幺"), (3, "中幺"), (4, "老幺"), (5, "老老幺"), (6, "老老幺"),
@@ -159,6 +166,18 @@ def test_qi_shun_needs_a_higher_lowest_card_and_the_same_count():
     assert not beats("S5 H5 S6 H6 S7 H7", "S6 S7 S8")
     assert not beats("S7 H7 S8 H8 S9 H9 S10 H10", "S6 S7 S8")
     assert "as many pairs" in R.beat_error(c("S7 H7 S8 H8 S9 H9 S10 H10"), c("S6 S7 S8"))
+
+
+def test_runs_meet_only_in_the_same_shape_even_with_as_many_cards():
+    # "張數相同的順牌": a 6-card 單龍 and a 3-pair 雙龍 have as many cards, yet only 騎順 crosses shapes
+    assert not beats("S5 S6 S7 S8 S9 S10", "S4 H4 S5 H5 S6 H6")
+    assert not beats("S5 H5 S6 H6 S7 H7", "S4 S5 S6 S7 S8 S9")
+
+
+def test_the_longest_runs_go_from_4_to_a():
+    assert c("S4 S5 S6 S7 S8 S9 S10 SJ SQ SK SA").size == 11
+    pairs = c(" ".join(f"S{r} H{r}" for r in ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")))
+    assert (pairs.kind, pairs.size) == ("pair_straight", 11)
 
 
 def test_a_dan_long_never_beats_a_shuang_long():
@@ -266,8 +285,20 @@ def test_san_lu_or_more_beats_dan_long(name, weakest, strongest):
 @pytest.mark.parametrize("name,weakest,strongest", ORDER_LINE)
 def test_si_lu_or_more_beats_shuang_long_and_less_does_not(name, weakest, strongest):
     longest = " ".join(f"S{r} H{r}" for r in ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))
-    assert beats(weakest, longest) == (c(weakest).lu >= 4)
-    assert beats(weakest, "S4 H4 S5 H5 S6 H6") == (name not in ("三路", "兩小王"))
+    below_si_lu = name in ("三路", "兩小王")  # the only entries of the order line under 四路
+    assert beats(weakest, longest) == (not below_si_lu)
+    assert beats(weakest, "S4 H4 S5 H5 S6 H6") == (not below_si_lu)
+    assert beats(strongest, "S4 H4 S5 H5 S6 H6") == (not below_si_lu)
+
+
+def test_bomb_refusals_say_how_many_lu_and_why():
+    assert "(4 路) does not beat 小幺 (4.5 路): a bomb needs more 路" in R.beat_error(c("RJ BJ"), c(yao(2)))
+    assert "at equal 路 jokers win" in R.beat_error(c(many("3", 4)), c("RJ BJ"))
+    assert "at equal 路 jokers win" in R.beat_error(c(yao(3)), c("RJ RJ BJ"))
+    assert "higher rank" in R.beat_error(c("S6 H6 D6"), c("S7 H7 D7"))
+    assert "they are equal" in R.beat_error(c("S7 H7 D7"), c("C7 D7 S7"))
+    assert "4 路 or more" in R.beat_error(c("BJ BJ"), c("S5 H5 S6 H6 S7 H7"))
+    assert "only a higher bomb" in R.beat_error(c("S3 H3"), c("S4 H4 D4"))
 
 
 # --- 王牌 items of the seed ---------------------------------------------------------------------

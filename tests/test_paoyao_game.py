@@ -229,8 +229,8 @@ def xue_deal(loser_points: str, seat1_run: str = "S5 S6 S7") -> Game:
                 won=(KS + " S10 H10 D10 C10 S5 H5", loser_points, "", ""))
 
 
-def reach_the_win(game: Game) -> None:
-    play(game, "SK")
+def reach_the_win(game: Game, card: str = "SK") -> None:
+    play(game, card)
     passes(game, 3)
 
 
@@ -307,6 +307,91 @@ def test_the_second_winner_may_choose_xue_after_the_first_declines():
     assert game.phase == "play" and game.xue and game.current_player == 0
 
 
+def test_kang_qi_with_losers_under_20_offers_xue_partner_first():
+    game = deal("S4", "S5 S9", "S6 S9", "S7 S9", won=(KS + " S10", "S10", "", ""))
+    play(game, "S4")  # South goes out first, South/North hold 90, East/West 10
+    assert game.phase == "xue" and game.reason == "kangqi" and game.current_player == 2
+    assert "South/North have won by 扛旗: North chooses 雪牌" in game.status()
+    game.apply(NO_XUE)
+    game.apply(NO_XUE)
+    assert game.is_over and game.result()["score"] == 1 and parse_cards("S4")[0] in game.won[0]
+
+
+def test_when_140_and_kang_qi_come_at_once_the_win_is_named_140():
+    game = deal("S4", "S5 S9", "S10 H10 D10 C10 S10 H10 S9", "S7 S9", won=(KS + " S5", "", "", ""))
+    play(game, "S4")  # South out first with 85: no 扛旗 yet
+    assert not game.is_over
+    game.apply(PASS)
+    play(game, "S10 H10 D10 C10 S10 H10")
+    passes(game, 2)
+    assert game.phase == "xue" and game.points() == [145, 0] and game.reason == "140"
+
+
+def test_after_xue_the_losers_going_out_both_also_end_the_deal_and_the_winner_stays():
+    game = deal("SK S4", "S5", "S8 S9 S10", "S7", won=(KS + " S10 H10 D10 C10 S5 H5", "S10", "", ""))
+    reach_the_win(game)
+    game.apply(XUE)
+    play(game, "S4")   # South out
+    play(game, "S5")   # East out
+    game.apply(PASS)   # North
+    play(game, "S7")   # West out: East/West are both out
+    result = game.result()
+    assert game.is_over and game.hand(2) == parse_cards("S8 S9 S10")
+    assert (result["winner"], result["reason"], result["grade"], result["score"]) == (0, "140", "xiaoxue", 2)
+    assert game.points() == [140, 15]
+
+
+def test_after_xue_140_goes_on_but_200_ends_the_deal_in_da_xue():
+    tens = "S10 H10 D10 C10 D10 C10"
+    game = deal("CK S10 H10 " + many_fives(), "S6", "S7 S8", "S9",
+                won=("SK HK DK CK SK HK DK " + tens, "", "", ""))
+    reach_the_win(game, "CK")
+    game.apply(XUE)
+    play(game, many_fives())  # 八路 of 5s: 40 points, 180 in all, and the deal goes on
+    passes(game, 3)
+    assert not game.is_over and game.points() == [180, 0]
+    play(game, "S10 H10")      # South's last cards
+    passes(game, 3)
+    result = game.result()
+    assert game.is_over and game.hand(2) == parse_cards("S7 S8")
+    assert (result["reason"], result["xue"], result["grade"], result["score"]) == ("140", True, "daxue", 4)
+
+
+def test_shuang_fei_whose_last_play_takes_the_points_to_200_is_da_xue():
+    game = deal("S6", "S4", "SK HK DK CK SK HK DK", "S5 S9", first=1,
+                won=("S10 H10 D10 C10 S10 H10 D10 C10 " + many_fives() + " CK", "", "", ""))
+    play(game, "S4")   # East out first, East/West have nothing: no 扛旗
+    passes(game, 2)    # North, West
+    play(game, "S6")   # South out
+    play(game, "SK HK DK CK SK HK DK")  # North out with 七路 K: 雙飛, and the table holds 70
+    result = game.result()
+    assert game.points() == [200, 0]
+    assert (result["reason"], result["grade"], result["score"]) == ("shuangfei", "daxue", 4)
+
+
+def test_after_a_qi_shun_the_table_is_a_shuang_long_and_san_lu_no_longer_beats_it():
+    game = deal("S6 S7 S8 S4", "S7 H7 S8 H8 S9 H9 S3", "S10 H10 D10 S5", "SJ HJ DJ CJ S5")
+    play(game, "S6 S7 S8")
+    play(game, "S7 H7 S8 H8 S9 H9")  # 騎順
+    with pytest.raises(IllegalPlay, match="4 路 or more"):
+        play(game, "S10 H10 D10")
+    game.apply(PASS)
+    assert game.action_for(parse_cards("SJ HJ DJ CJ")).kind == "lu"
+
+
+def test_messages_after_the_deal_is_over_name_the_result():
+    game = deal("S4", "S5 S9", "SA", "S7 S9")
+    play(game, "S4")
+    game.apply(PASS)
+    play(game, "SA")
+    with pytest.raises(IllegalPlay, match="the deal is over: South/North win by 雙飛 \\(both partners out\\)"):
+        game.apply(PASS)
+
+
+def many_fives() -> str:
+    return "S5 H5 D5 C5 S5 H5 D5 C5"
+
+
 # --- whole deals ----------------------------------------------------------------------------------
 
 def test_clone_is_independent():
@@ -328,16 +413,36 @@ def test_random_deals_keep_all_108_cards_never_crash_and_refuse_illegal_moves(se
         actions = game.legal_actions()
         assert actions and len(actions) == len(set(actions))
         if steps % 7 == 0 and game.phase == "play":
-            before = snapshot(game)
-            with pytest.raises(IllegalPlay):
-                game.apply(PASS if game.top is None else game.rules.classify(parse_cards("S4 S5")))
-            assert snapshot(game) == before
+            seat, before = game.current_player, snapshot(game)
+            if game.top is None:
+                refused = [PASS]
+            else:
+                refused = [p for p in game.rules.legal_plays(game.hand(seat)) if p not in actions][:2]
+            not_held = [card for s in range(4) for card in game.hand(s) if card not in game.hand(seat)]
+            refused += [game.rules.classify(not_held[:1])] if not_held else []
+            for action in refused:
+                with pytest.raises(IllegalPlay):
+                    game.apply(action)
+                assert snapshot(game) == before
         game.apply(rng.choice(actions))
         steps += 1
         assert Counter(card for cards in game.zones().values() for card in cards) == deck
-    result = game.result()
-    assert result["winner"] in (0, 1) and sum(result["scores"]) == 0
-    assert sum(game.points()) + card_points(c for s in range(4) for c in game.hand(s)) == 200
+    result, points, winner = game.result(), game.points(), game.result()["winner"]
+    assert result["scores"] == [result["score"] if seat % 2 == winner else -result["score"] for seat in range(4)]
+    assert sum(points) + card_points(c for s in range(4) for c in game.hand(s)) == 200
+    both_out = [side for side in (0, 1) if side in game.out and side + 2 in game.out]
+    if result["reason"] == "kangqi":
+        assert game.out[0] % 2 == winner and points[winner] >= 90
+    elif result["reason"] == "140":
+        assert points[winner] >= 140
+    elif result["reason"] == "200":
+        assert points == [200 * (1 - winner), 200 * winner] and result["grade"] == "daxue"
+    else:
+        assert result["reason"] == "shuangfei" and both_out == [winner] and not result["xue_answers"]
+    if result["xue"]:
+        assert both_out or max(points) == 200
+        assert result["grade"] == ("mianxue" if points[1 - winner] > 20 else "xiaoxue" if points[1 - winner] else
+                                   "daxue")
     assert game.legal_actions() == [] and game.current_player is None
 
 

@@ -106,7 +106,11 @@ TITLES: tuple = (
 """積分等級: (level, title, the running total of 積分 from which it is held)."""
 
 REASONS_ZH = {"kangqi": "扛旗", "140": "140分", "shuangfei": "雙飛", "200": "200分"}
+REASONS_EN = {"kangqi": "first out, with 90 points or more", "140": "140 points or more",
+              "shuangfei": "both partners out", "200": "all 200 points"}
 GRADES_ZH = {"mianxue": "免雪", "xiaoxue": "小雪", "daxue": "大雪"}
+GRADES_EN = {"mianxue": "the losers have over 20 points", "xiaoxue": "the losers have 1 to 20 points",
+             "daxue": "the losers have no points"}
 _LU_ZH = {3: "三路", 4: "四路", 5: "五路", 6: "六路", 7: "七路", 8: "八路"}
 _YAO_ZH = {2: "小幺", 3: "中幺", 4: "老幺"}
 _YAO_EN = {2: "small yao", 3: "middle yao", 4: "old yao"}
@@ -114,6 +118,8 @@ _JOKERS_ZH = {
     (0, 2): "兩小王", (1, 1): "壹大王壹小王", (2, 0): "大王對",
     (1, 2): "壹大王兩小王", (2, 1): "兩大王壹小王", (2, 2): "四張王",
 }
+
+_SIDES = ("South/North", "East/West")
 
 XUE = Choice("xue", "雪牌 Xue: play on")
 NO_XUE = Choice("no_xue", "不雪 No xue: end the deal")
@@ -137,6 +143,10 @@ def _rank_text(rank) -> str:
     if isinstance(rank, Joker):
         return "大王" if rank is Joker.BIG else "小王"
     return rank.value
+
+
+def _lu_text(lu: Fraction) -> str:
+    return str(lu.numerator) if lu.denominator == 1 else f"{float(lu):g}"
 
 
 def _symbols(cards) -> str:
@@ -325,14 +335,22 @@ class Rules:
         if a.is_bomb and b.is_bomb:
             if a.strength > b.strength:
                 return None
-            return f"your {a} does not beat {b}: it is lower in the order of 路 (路, 幺 and 王)"
+            if a.lu != b.lu:
+                return (f"your {a} ({_lu_text(a.lu)} 路) does not beat {b} ({_lu_text(b.lu)} 路): "
+                        f"a bomb needs more 路")
+            if b.kind == "jokers" and a.kind != "jokers":
+                return f"your {a} does not beat {b}: both count {_lu_text(a.lu)} 路, and at equal 路 jokers win"
+            if a.kind == b.kind == "lu" and a.rank < b.rank:
+                return f"your {a} does not beat {b}: the same 路 goes to the higher rank (3 > 2 > A > … > 4)"
+            return f"your {a} does not beat {b}: they are equal, and a play must be higher to beat"
         if a.is_bomb:
             need = 4 if b.kind == "pair_straight" else 3
             if a.lu >= need:
                 return None
-            return f"your {a} does not beat {b}: a {_KIND_ZH[b.kind]} is beaten only by {_LU_ZH[need]} or more"
+            return (f"your {a} ({_lu_text(a.lu)} 路) does not beat {b}: a 雙龍 falls only to a higher 雙龍 "
+                    f"of its length or to a bomb of 4 路 or more (四路, 壹大王壹小王, 小幺 …)")
         if b.is_bomb:
-            return f"your {a} does not beat {b}: only a bigger 路, 幺 or pair of jokers beats it"
+            return f"your {a} does not beat {b}: {b} is a bomb (路, 幺 or 王), and only a higher bomb beats it"
         if a.kind == b.kind or (a.kind == "pair_straight" and b.kind == "straight"):
             if a.size != b.size:
                 cards = "cards" if b.kind == "straight" else "pairs"
@@ -344,9 +362,11 @@ class Rules:
                 return None
             if a.kind != b.kind:
                 return f"your {a} does not beat {b}: a 騎順 must start higher than the 單龍"
-            return f"your {a} does not beat {b}"
-        bombs = "四路 or more" if b.kind == "pair_straight" else "三路 or more"
-        return f"your {a} does not beat {b}: answer a {_KIND_ZH[b.kind]} with a bigger one or with {bombs}"
+            return f"your {a} does not beat {b}: {_HIGHER[b.kind]}"
+        bombs = "a bomb of 4 路 or more (四路 and up)" if b.kind == "pair_straight" else "a bomb (三路 and up)"
+        same = {"straight": " of the same length, with a 騎順 (雙龍)", "pair_straight": " of the same length"}
+        return (f"your {a} does not beat {b}: answer a {_KIND_ZH[b.kind]} with a higher one{same.get(b.kind, '')} "
+                f"or with {bombs}")
 
     # --- enumerate -------------------------------------------------------------------------------
 
@@ -424,8 +444,14 @@ class Rules:
         ]
 
 
-_KIND_ZH = {"single": "單張", "pair": "對子", "straight": "單龍", "pair_straight": "雙龍",
-            "lu": "路", "yao": "幺", "jokers": "王"}
+_HIGHER = {
+    "single": "play a higher single (大王 > 小王 > 3 > 2 > A > K > … > 4)",
+    "pair": "play a higher pair (33 > 22 > AA > KK > … > 44)",
+    "straight": "a 單龍 of the same length must start on a higher card",
+    "pair_straight": "a 雙龍 of the same length must start on a higher card",
+}
+
+_KIND_ZH = {"single": "單張", "pair": "對子", "straight": "單龍", "pair_straight": "雙龍"}
 
 
 # --- the game -----------------------------------------------------------------------------------
@@ -524,6 +550,9 @@ class Game:
         text = f"South/North {p0} · East/West {p1}"
         if self.out:
             text += " · out: " + ", ".join(SEAT_NAMES[seat] for seat in self.out)
+        if self.phase == "xue":
+            text += (f" · {_SIDES[self.winner]} have won by {REASONS_ZH[self.reason]}: "
+                     f"{SEAT_NAMES[self.current_player]} chooses 雪牌 (play on) or 不雪 (stop)")
         if self.xue and not self.is_over:
             text += " · 雪牌: playing on"
         if self.is_over:
@@ -535,7 +564,7 @@ class Game:
     def action_for(self, cards) -> object:
         """The current player's legal action playing exactly `cards` (PASS for none), or IllegalPlay."""
         if self.phase == "over":
-            raise IllegalPlay("the deal is over")
+            raise IllegalPlay(f"the deal is over: {self.result()['summary']}")
         if self.phase == "xue":
             raise IllegalPlay("the winners are choosing 雪牌 or 不雪 now: no card can be played")
         cards = sorted(cards, key=_sort_key)
@@ -559,7 +588,7 @@ class Game:
         """Perform `action` for the current player; an illegal one raises IllegalPlay and changes nothing."""
         seat = self.current_player
         if self.phase == "over":
-            raise IllegalPlay("the deal is over")
+            raise IllegalPlay(f"the deal is over: {self.result()['summary']}")
         if self.phase == "xue":
             if not isinstance(action, Choice) or action.kind not in ("xue", "no_xue"):
                 raise IllegalPlay(f"{SEAT_NAMES[seat]} must choose 雪牌 or 不雪 now")
@@ -568,7 +597,7 @@ class Game:
             return
         if isinstance(action, Choice):
             if action.kind != "pass":
-                raise IllegalPlay(f"{action} is not a move now: play cards or pass")
+                raise IllegalPlay(f"«{action}» is not a move now: {SEAT_NAMES[seat]} plays cards or passes")
             self.action_for([])
             self.log.append((seat, PASS))
             self._pass(seat)
@@ -709,13 +738,12 @@ class Game:
         grade = self.grade()
         score = SCORES[grade] if grade else SCORES[self.reason]
         scores = [score if seat % 2 == self.winner else -score for seat in range(4)]
-        sides = ("South/North", "East/West")
-        how = REASONS_ZH[self.reason]
+        how = f"{REASONS_ZH[self.reason]} ({REASONS_EN[self.reason]})"
         if grade:
-            how += f", {'雪牌 ' if self.xue else ''}{GRADES_ZH[grade]}"
+            how += f", {'played on (雪牌) to ' if self.xue else ''}{GRADES_ZH[grade]} ({GRADES_EN[grade]})"
         elif self.xue_answers:
-            how += ", 不雪"
-        summary = (f"{sides[self.winner]} win by {how}: {points[self.winner]} to {points[1 - self.winner]} "
+            how += ", 不雪 (no 雪: they stopped there)"
+        summary = (f"{_SIDES[self.winner]} win by {how}: {points[self.winner]} to {points[1 - self.winner]} "
                    f"points, {score:+d} each")
         return {
             "winner": self.winner,
