@@ -2,6 +2,7 @@
 
 import pytest
 
+from cardkit import Rank, Suit
 from cardkit import parse_cards as c
 from cardkit.variants.shengji import KITTY_MULTIPLIERS, TRUMP, Rules
 
@@ -19,10 +20,19 @@ def order(rules, text):
 # --- trumps and order --------------------------------------------------------------------------
 
 
-def test_trump_order_runs_suit_then_other_twos_trump_two_other_levels_trump_level_jokers(spades):
-    strengths = order(spades, "S4 S5 SK SA H2 S2 H3 S3 BJ RJ")
-    assert strengths == sorted(strengths) and len(set(strengths)) == len(strengths)
+def test_trump_order_is_the_seeds_line_for_spades_at_level_3(spades):
+    # 主牌中黑桃4最小、然後5、6、7、8、9、10、J、Q、K、A、普通的2、主2、普通的3、黑桃主3、小鬼、大鬼
+    assert order(spades, "S4 S5 S6 S7 S8 S9 S10 SJ SQ SK SA H2 S2 H3 S3 BJ RJ") == list(range(17))
     assert all(spades.is_trump(card) for card in c("S4 SA H2 D2 C2 S2 H3 D3 C3 S3 BJ RJ"))
+
+
+def test_spade_trump_makes_42_trumps_22_spades_8_twos_8_threes_4_jokers(spades):
+    from cardkit import new_deck
+
+    trumps = [card for card in new_deck(2) if spades.is_trump(card)]
+    assert len(trumps) == 42
+    plain_spades = [card for card in trumps if card.suit is Suit.S and card.rank not in (Rank.TWO, Rank.THREE)]
+    assert len(plain_spades) == 22
 
 
 def test_side_suit_runs_4_to_a_when_playing_3(spades):
@@ -31,11 +41,12 @@ def test_side_suit_runs_4_to_a_when_playing_3(spades):
     assert not any(spades.is_trump(card) for card in c("H4 HA DK C5"))
 
 
-def test_level_5_order_is_3_4_6_to_a_then_2s_5s_jokers():
+def test_level_5_order_is_the_seeds_line_3_4_6_to_a_then_2s_5s_jokers():
+    # 打5的話，最小3、然後4、6、7、8、9、10、J、Q、K、A、普通的2、主2、普通的5、主5、小鬼、大鬼
     rules = Rules(level="5", trump_suit="H")
-    assert order(rules, "D3 D4 D6 D7 DA") == [0, 1, 2, 3, 10]
-    trumps = order(rules, "H3 H4 H6 HA D2 H2 D5 H5 BJ RJ")
-    assert trumps == sorted(trumps) and len(set(trumps)) == len(trumps)
+    assert order(rules, "H3 H4 H6 H7 H8 H9 H10 HJ HQ HK HA S2 H2 S5 H5 BJ RJ") == list(range(17))
+    assert order(rules, "D3 D4 D6 D7 D8 D9 D10 DJ DQ DK DA") == list(range(11))
+    assert order(rules, "S2 D2 C2") == [11, 11, 11] and order(rules, "S5 D5 C5") == [13, 13, 13]
 
 
 def test_off_suit_twos_are_equal_and_off_suit_level_cards_are_equal(spades):
@@ -111,6 +122,12 @@ def test_ace_of_a_side_suit_does_not_run_into_its_two(spades):
     assert spades.kind_of(c("HA HA H2 H2")) is None  # ♥2 is a trump: the lead mixes suits
 
 
+def test_tractor_bridges_the_removed_level_rank_in_the_trump_suit_too():
+    rules = Rules(level="5", trump_suit="S")
+    assert rules.is_tractor(c("S4 S4 S6 S6"))
+    assert rules.is_tractor(c("SK SK SA SA H2 H2"))
+
+
 def test_jokers_in_tractors_can_be_switched_off():
     rules = Rules(jokers_in_tractors=False)
     assert not rules.is_tractor(c("BJ BJ RJ RJ"))
@@ -164,7 +181,10 @@ def test_a_two_cannot_follow_hearts(spades):
 
 
 def test_a_level_card_cannot_follow_its_printed_suit(spades):
-    assert spades.follow_error(c("H3 H5"), c("HA"), c("H3")) is not None
+    error = spades.follow_error(c("H3 H5"), c("HA"), c("H3"))
+    assert error == ("you still hold ♥5: follow hearts 紅桃 before playing anything else "
+                     "(♥3 is a trump 主, not one of the hearts)")
+    assert spades.follow_error(c("H3 C5"), c("HA"), c("H3")) is None
 
 
 def test_level_cards_and_twos_follow_a_trump_lead(spades):
@@ -261,6 +281,17 @@ def test_ruffed_throws_compare_their_highest_pair(spades):
     assert spades.trick_winner([lead, c("S5 S5 S4"), c("S6 S6 S4"), c("S5 S5 RJ")]) == 2
 
 
+def test_a_discarded_big_joker_counts_as_the_smallest_card(spades):
+    # 墊的話就算最小的牌，就算妳墊上的是最大的鬼牌
+    assert spades.trick_winner([c("HK HQ"), c("H4 RJ"), c("H5 H6")]) == 0
+    assert spades.trick_winner([c("H9 H9"), c("BJ BJ"), c("C4 RJ")]) == 1
+
+
+def test_ruffing_a_throw_needs_its_pairs_in_trumps(spades):
+    assert spades.trick_winner([c("HA HK HK"), c("S4 S5 S6")]) == 0
+    assert spades.trick_winner([c("HA HK HK"), c("S4 S5 S6"), c("S4 S4 S5")]) == 2
+
+
 def test_a_trump_lead_is_beaten_by_a_higher_trump_in_shape(spades):
     assert spades.trick_winner([c("H3 H3"), c("S3 S3"), c("RJ BJ")]) == 1
 
@@ -292,6 +323,15 @@ def test_a_tractor_in_a_throw_is_caught_only_by_a_higher_tractor(spades):
     throw = c("HA H9 H9 H10 H10")
     assert spades.caught_unit(throw, [c("HQ HQ HK HK"), c("C4"), c("D4")]).pairs == 2
     assert spades.caught_unit(throw, [c("HQ HQ HA"), c("C4"), c("D4")]) is None
+
+
+def test_a_throw_j987_stands_only_while_no_other_hand_holds_a_card_above_its_7(spades):
+    # 甚至妳可以出J987這樣的牌，只要其他玩家手上沒有比妳7大的牌就可以了，反之就被抓
+    throw = c("HJ H9 H8 H7")
+    assert spades.caught_unit(throw, [c("H6 H5 H4"), c("C4"), c("D4 H4")]) is None
+    for higher in ("H8", "H10", "HA"):
+        unit = spades.caught_unit(throw, [c("H6"), c(higher), c("D4")])
+        assert [card.code for card in unit.cards] == ["H7"], higher
 
 
 def test_trumping_in_does_not_stop_a_throw(spades):
@@ -391,6 +431,14 @@ def test_a_declarer_may_strengthen_but_not_override_his_own(spades):
     assert Rules.declaration_beats(spades.declaration(c("BJ H3 H3")), one, same_player=True)
     assert not Rules.declaration_beats(spades.declaration(c("BJ D3 D3")), one, same_player=True)
     assert not Rules.declaration_beats(spades.declaration(c("BJ BJ")), one, same_player=True)
+
+
+def test_overridden_by_a_joker_and_two_level_cards_only_two_jokers_take_it_back(spades):
+    # 如果之前有其他的玩家已經用壹鬼加兩3亮牌方式搶妳的“主”，妳就只能用後面的兩鬼反搶方式了
+    standing = spades.declaration(c("RJ D3 D3"))
+    assert not Rules.declaration_beats(spades.declaration(c("BJ H3 H3")), standing, same_player=False)
+    assert Rules.declaration_beats(spades.declaration(c("BJ BJ")), standing, same_player=False)
+    assert not Rules.declaration_beats(spades.declaration(c("BJ BJ")), spades.declaration(c("RJ RJ")), False)
 
 
 def test_gallery_examples_are_what_they_claim(spades):

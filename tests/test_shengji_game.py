@@ -11,7 +11,18 @@ from cardkit import IllegalPlay, Rank, new_deck
 from cardkit import parse_cards as c
 from cardkit.bots import choose
 from cardkit.game import Choice
-from cardkit.variants.shengji import LEVELS, PASS_DECLARE, Game, Match, Play, Rules, after_deal, new_game
+from cardkit.variants.shengji import (
+    LEVELS,
+    NEXT_DEAL,
+    PASS_DECLARE,
+    Game,
+    Match,
+    Play,
+    Rules,
+    after_deal,
+    new_game,
+    new_match,
+)
 from cardkit.variants.shengji.game import _multisets
 
 DECK = Counter(new_deck(2))
@@ -116,6 +127,21 @@ def test_declaring_prompts_are_few():
     assert prompts < 10 * 20
 
 
+def test_a_deal_needs_the_108_cards_of_two_decks():
+    with pytest.raises(ValueError, match="108 cards, not 54"):
+        Game(Rules(), new_deck(1), 0)
+
+
+def test_a_pass_outside_declaring_says_what_the_phase_asks():
+    game = Game(Rules(), stacked(kitty="BJ BJ RJ RJ H7"), 0)
+    with pytest.raises(IllegalPlay, match="not a choice now: choose the 8 cards to bury"):
+        game.apply(PASS_DECLARE)
+    game.apply(game.action_for(game.hand(0)[:8]))
+    with pytest.raises(IllegalPlay, match="nobody passes a trick"):
+        game.apply(PASS_DECLARE)
+    assert game.attackers == 1  # seats 1 & 3 play against the dealer's side 0 & 2
+
+
 # --- kitty and 搶底 ------------------------------------------------------------------------------
 
 
@@ -146,6 +172,26 @@ def test_qiangdi_lets_the_other_side_override_after_the_burial_and_bury_again():
     game.apply(game.action_for(game.hand(1)[:8]))
     pass_until(game, lambda g: g.phase == "play")
     assert game.current_player == 0 and game.dealer == 0  # the dealer leads whoever 搶底
+    assert_all_cards(game)
+
+
+def test_qiangdi_can_be_answered_by_the_side_that_buried_first():
+    # 被搶底的壹方也可以等搶底方“埋完底”再反搶
+    game = Game(Rules(qiangdi=True), stacked(dealt={0: "RJ H3", 1: "RJ D3 D3", 2: "BJ BJ C3"}), 0)
+    game.apply(game.action_for(c("RJ H3")))
+    pass_until(game, lambda g: g.phase == "bury")
+    game.apply(game.action_for(game.hand(0)[:8]))
+    assert (game.phase, game.current_player) == ("qiangdi", 1)
+    game.apply(game.action_for(c("RJ D3 D3")))
+    game.apply(game.action_for(game.hand(1)[:8]))
+    assert (game.phase, game.current_player) == ("qiangdi", 2)
+    with pytest.raises(IllegalPlay, match="does not beat the standing 一鬼兩張"):
+        game.action_for(c("BJ C3"))
+    game.apply(game.action_for(c("BJ BJ")))
+    assert (game.phase, game.current_player, len(game.hand(2)), game.rules.trump_suit) == ("bury", 2, 33, None)
+    game.apply(game.action_for(game.hand(2)[:8]))
+    pass_until(game, lambda g: g.phase == "play")
+    assert game.current_player == 0 and [len(game.hand(s)) for s in range(4)] == [25] * 4
     assert_all_cards(game)
 
 
@@ -235,12 +281,16 @@ def test_a_trump_pair_quadruples_the_kitty_and_the_attackers_take_over():
     result = game.result()
     assert result["kitty_multiplier"] == 4 and result["attacker_points"] == 120
     assert result["winner"] == 1 and result["level_change"] == {"side": "attackers", "levels": 1}
+    assert result["summary"] == ("the attackers East–West 東西 took 120 points (0 in tricks, kitty 30 × 4): "
+                                 "80 or more, so they take the deal and go up 1 level")
 
 
 def test_the_dealer_side_winning_the_last_trick_keeps_the_kitty():
     game = last_trick(["S4", "H7", "H4", "H6"])
     play_out(game)
     assert game.result()["kitty_bonus"] == 0 and game.result()["winner"] == 0
+    assert game.result()["summary"] == ("the attackers East–West 東西 took 0 points (0 in tricks): under 80, so "
+                                        "the dealer's side South–North 南北 keeps the deal and goes up 3 levels")
 
 
 def test_points_5_10_k_in_won_tricks_count_for_the_attackers():
@@ -267,17 +317,93 @@ def test_levels_stop_at_a_and_a_must_be_won():
     assert LEVELS[0] == "3" and LEVELS[-1] == "A"
 
 
+def play_deal(match, rng):
+    while match.phase not in ("deal_over", "over"):
+        match.apply(choose(match, rng))
+
+
+def test_a_match_waits_between_deals_for_the_next_dealer_to_press_next_deal():
+    match = new_match(2)
+    rng = random.Random(2)
+    play_deal(match, rng)
+    assert match.phase == "deal_over" and not match.is_over
+    assert match.legal_actions() == [NEXT_DEAL] and match.current_player == match.dealer
+    assert match.result()["next_dealer"] == match.dealer and "deals next" in match.result()["summary"]
+    before = (match.status(), match.zones(), len(match.history))
+    with pytest.raises(IllegalPlay, match="the only action now is the next deal"):
+        match.apply(PASS_DECLARE)
+    with pytest.raises(IllegalPlay, match="no cards are played"):
+        match.action_for(c("HA"))
+    assert (match.status(), match.zones(), len(match.history)) == before
+    assert match.action_for([]) == NEXT_DEAL
+    match.apply(NEXT_DEAL)
+    assert match.phase in ("declare", "bury") and len(match.history) == 1
+    assert match.deal.fixed_dealer == match.dealer
+    assert match.rules.level == match.levels[match.dealer % 2]
+    assert_all_cards(match)
+
+
 def test_a_match_plays_deals_at_the_dealer_sides_level_until_someone_wins_at_a():
     match = Match(seed=5)
+    rng = random.Random(5)
     while not match.is_over and len(match.history) < 80:
-        game = match.new_deal()
-        if match.dealer is not None:
-            assert game.rules.level == match.levels[match.dealer % 2]
-        rng = random.Random(len(match.history))
-        while not game.is_over:
-            game.apply(choose(game, rng))
-        match.record(game)
-    assert match.is_over and match.levels[match.winner] == "A"
+        if match.phase == "deal_over":
+            assert match.deal.rules.level == match.history[-1]["level"]
+            match.apply(choose(match, rng))
+            assert match.rules.level == match.levels[match.dealer % 2]
+        play_deal(match, rng)
+    assert match.is_over and match.phase == "over" and match.current_player is None
+    assert match.levels[match.winner] == "A" and match.history[-1]["level"] == "A"
+    assert match.history[-1]["dealer"] % 2 == match.winner and match.legal_actions() == []
+    assert "win the match" in match.result()["summary"]
+    with pytest.raises(IllegalPlay, match="the match is over"):
+        match.apply(NEXT_DEAL)
+
+
+def test_a_match_clone_is_independent_and_notes_only_grow():
+    match = new_match(4)
+    rng = random.Random(4)
+    play_deal(match, rng)
+    notes = list(match.notes)
+    assert notes[-1].startswith("deal 1: the attackers")
+    other = match.clone()
+    other.apply(NEXT_DEAL)
+    assert match.phase == "deal_over" and len(other.history) == 1 and other.phase != "deal_over"
+    match.apply(NEXT_DEAL)
+    play_deal(match, rng)
+    assert match.notes[: len(notes)] == notes and len(match.notes) > len(notes)
+
+
+def test_a_match_sets_the_level_itself():
+    with pytest.raises(ValueError, match="level of each deal follows the score"):
+        new_match(1, level="5")
+    assert new_match(1, qiangdi=True).rules.qiangdi
+
+
+# --- 第二局: a dealer side that cannot declare ----------------------------------------------------------
+
+
+def test_by_default_a_dealer_side_that_cannot_declare_keeps_the_deal():
+    game = Game(Rules(), stacked(dealt={1: "BJ H3"}), 0, dealer=0)
+    game.apply(game.action_for(c("BJ H3")))
+    pass_until(game, lambda g: g.phase == "bury")
+    assert game.dealer == 0
+
+
+def test_with_dealer_must_declare_the_standing_declarer_takes_the_deal_from_a_side_that_cannot_declare():
+    game = Game(Rules(dealer_must_declare=True), stacked(dealt={1: "BJ H3"}), 0, dealer=0)
+    assert not game.rules.declarations_in(game.hands[0] + game.hands[2] + game.stock[game.dealt:])
+    game.apply(game.action_for(c("BJ H3")))
+    pass_until(game, lambda g: g.phase == "bury")
+    assert game.dealer == 1 and game.current_player == 1 and len(game.hand(1)) == 33
+    assert "could not declare (亮不起牌)" in game.notes[-1]
+
+
+def test_with_dealer_must_declare_a_side_that_could_declare_keeps_the_deal():
+    game = Game(Rules(dealer_must_declare=True), stacked(dealt={1: "BJ H3", 2: "RJ D3"}), 0, dealer=0)
+    game.apply(game.action_for(c("BJ H3")))
+    pass_until(game, lambda g: g.phase == "bury")
+    assert game.dealer == 0 and game.rules.trump_suit == "H"
 
 
 # --- protocol -----------------------------------------------------------------------------------
@@ -288,7 +414,7 @@ def test_describe_status_and_result_read_in_words():
     play = game.action_for(c("HA HA"))
     assert game.describe(play) == "對子 pair — ♥A ♥A"
     assert game.describe(PASS_DECLARE) == "Pass 不亮"
-    assert game.status().startswith("Level 3 · trump ♠ 黑桃 · dealer South 南 · attackers 0 points")
+    assert game.status() == "Level 3 · trump ♠ 黑桃 · dealer South 南 · attackers East–West 東西 0 points · trick 1"
     assert game.result()["winner"] is None
 
 

@@ -23,6 +23,9 @@ _FULL_DECK = Counter(new_deck(2))
 def choose(game, rng: random.Random | None = None):
     """The bot's action for the player to act (always one of ``game.legal_actions()``)."""
     actions = game.legal_actions()
+    if len(actions) == 1:  # a forced move, or a match's next deal
+        return actions[0]
+    game = getattr(game, "deal", game)  # a Match: the deal being played
     seat = game.current_player
     if game.phase in ("declare", "qiangdi"):
         return _declare(game, seat, actions)

@@ -1,10 +1,24 @@
 """升級 / 拖拉機 (shengji, "Tractor"), seed 003: two decks, play from 3, 2s permanent trumps.
 
 `rules` holds the pure rules (card order, patterns, following, trick winner, scoring); `game` the deal
-as a Game (declaring during the deal, the kitty, tricks, scoring) and a `Match` from 3 to A.
+as a Game (declaring during the deal, the kitty, tricks, scoring) and a `Match` from 3 to A that follows
+the Game protocol too (`new_match`).
 """
 
-from .game import HAND_SIZE, KITTY_SIZE, LEVELS, PASS_DECLARE, Game, Match, after_deal, new_game, raise_level
+from .game import (
+    HAND_SIZE,
+    KITTY_SIZE,
+    LEVELS,
+    NEXT_DEAL,
+    PASS_DECLARE,
+    SIDE_NAMES,
+    Game,
+    Match,
+    after_deal,
+    new_game,
+    new_match,
+    raise_level,
+)
 from .rules import (
     DECLARATION_FORMS,
     KITTY_MULTIPLIERS,
@@ -28,8 +42,10 @@ __all__ = [
     "KITTY_MULTIPLIERS",
     "KITTY_SIZE",
     "LEVELS",
+    "NEXT_DEAL",
     "PASS_DECLARE",
     "POINTS",
+    "SIDE_NAMES",
     "TRUMP",
     "WIN_THRESHOLD",
     "Combo",
@@ -43,5 +59,6 @@ __all__ = [
     "after_deal",
     "card_points",
     "new_game",
+    "new_match",
     "raise_level",
 ]

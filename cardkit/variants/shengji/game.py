@@ -17,7 +17,6 @@ import copy
 import random
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from itertools import combinations, product
 
 from ...cards import Card, Rank, new_deck
@@ -38,6 +37,16 @@ from .rules import (
 HAND_SIZE = 25
 KITTY_SIZE = 8
 PASS_DECLARE = Choice("pass", "Pass 不亮")
+
+SIDE_NAMES = ("South–North 南北", "East–West 東西")
+"""Seats 0 & 2 and seats 1 & 3 (seed §2: 東西 against 南北)."""
+
+_PHASE_ASKS = {
+    "declare": "declare a trump (亮主) with the buttons, or pass",
+    "qiangdi": "override the declaration to take the kitty (搶底), or pass",
+    "bury": f"choose the {KITTY_SIZE} cards to bury (埋底)",
+    "play": "play cards; in 升級 nobody passes a trick, everyone plays as many cards as the lead",
+}
 
 _FILL_ALL = 300      # list every way to make up a follow when there are at most this many
 _CORE_LIMIT = 40     # at most this many choices of the tractors/pairs a follow must contain
@@ -194,7 +203,7 @@ class Game:
             raise IllegalPlay("the deal is over")
         if isinstance(action, Choice):
             if action not in self.legal_actions():
-                raise IllegalPlay(f"{action.label} is not a choice now: this is the {self.phase} phase")
+                raise IllegalPlay(f"{action.label} is not a choice now: {_PHASE_ASKS[self.phase]}")
             checked = action
         else:
             checked = self.action_for(getattr(action, "cards", ()))
@@ -226,8 +235,11 @@ class Game:
         parts = [f"Level {self.rules.level}", f"trump {trump}"]
         if self.dealer is not None:
             parts.append(f"dealer {SEAT_NAMES[self.dealer]} {SEAT_NAMES_ZH[self.dealer]}")
-            parts.append(f"attackers {self.attacker_points} points")
-            parts.append(f"trick {min(self.tricks_done + 1, HAND_SIZE)}/{HAND_SIZE}")
+            parts.append(f"attackers {SIDE_NAMES[self.attackers]} {self.attacker_points} points")
+            if self.phase == "play":
+                parts.append(f"trick {self.tricks_done + 1}")
+            elif self.is_over:
+                parts.append(f"{self.tricks_done} tricks played")
         else:
             parts.append(f"dealt {self.dealt}/100")
         return " · ".join(parts)
@@ -269,7 +281,8 @@ class Game:
     def _declare(self, seat: int, declaration: Declaration) -> None:
         self.declaration = (seat, declaration)
         self.rules = self.rules.with_trump(declaration.trump_suit)
-        self.notes.append(f"{SEAT_NAMES[seat]} {declaration.name_en}: {symbols(declaration.cards)}")
+        trump = "no trump" if declaration.trump_suit is None else f"{declaration.trump_suit.name_en} trump"
+        self.notes.append(f"{SEAT_NAMES[seat]} declares {trump}: {symbols(declaration.cards)}")
         if self.phase == "qiangdi":
             self.hands[seat] += self.kitty
             self.kitty = []
@@ -316,13 +329,21 @@ class Game:
             suit = next(c.suit for c in self.kitty if c.suit is not None)
             self.rules = self.rules.with_trump(suit)
             self.notes.append(f"nobody declared: the kitty's first suited card makes {suit.name_en} trump")
-        if self.fixed_dealer is not None:
-            self.dealer = self.fixed_dealer
-        else:
+        if self.fixed_dealer is None:
             self.dealer = self.declaration[0] if self.declaration else self.first_drawer
+        else:
+            self.dealer = self.fixed_dealer
+            if self.rules.dealer_must_declare and self.declaration and not self._side_can_declare(self.dealer):
+                declarer = self.declaration[0]
+                self.notes.append(f"{SIDE_NAMES[self.dealer % 2]} could not declare (亮不起牌): "
+                                  f"{SEAT_NAMES[declarer]}, whose declaration stands, takes the deal")
+                self.dealer = declarer
         self.hands[self.dealer] += self.kitty
         self.kitty = []
         self.phase, self.current_player, self.burier = "bury", self.dealer, self.dealer
+
+    def _side_can_declare(self, seat: int) -> bool:
+        return any(self.rules.declarations_in(self.hands[s]) for s in (seat, partner(seat)))
 
     def _bury(self, seat: int, play: Play) -> None:
         hand = Counter(self.hands[seat])
@@ -380,11 +401,19 @@ class Game:
         total = max(0, trick_points + kitty_points * multiplier + self.penalty)
         who, levels = rules.level_change(total)
         deal_winner = side if who == "attackers" else 1 - side
-        dealer_name = f"{SEAT_NAMES[self.dealer]} {SEAT_NAMES_ZH[self.dealer]}"
+        figures = [f"{trick_points} in tricks"]
+        if multiplier and kitty_points:
+            figures.append(f"kitty {kitty_points} × {multiplier}")
+        if self.penalty:
+            figures.append(f"throw penalties {self.penalty:+d}")
+        took = f"the attackers {SIDE_NAMES[side]} took {total} points ({', '.join(figures)})"
         if who == "attackers":
-            summary = f"attackers take {total} points: they take the deal from {dealer_name}, up {levels} level(s)"
+            gain = (f"and go up {levels} level{'s' * (levels > 1)}" if levels else
+                    f"but go up no level (that takes {WIN_THRESHOLD + rules.level_step})")
+            summary = f"{took}: {WIN_THRESHOLD} or more, so they take the deal {gain}"
         else:
-            summary = f"attackers take {total} points: dealer {dealer_name}'s side goes up {levels} level(s)"
+            summary = (f"{took}: under {WIN_THRESHOLD}, so the dealer's side {SIDE_NAMES[1 - side]} keeps the "
+                       f"deal and goes up {levels} level{'s' * (levels > 1)}")
         self._outcome = {
             "winner": deal_winner,
             "dealer": self.dealer,
@@ -573,32 +602,190 @@ def after_deal(levels: tuple[str, str], dealer: int, attacker_points: int, rules
     return tuple(levels), next_seat(dealer), None
 
 
-@dataclass
+NEXT_DEAL = Choice("next_deal", "Next deal 下一局")
+
+
 class Match:
-    """升級 from 3 to A: each deal is played at the dealer side's level. `new_deal()` then `record(game)`."""
+    """升級 from 3 to A, following the Game protocol so a table can play a whole match.
 
-    seed: int = 0
-    options: dict = field(default_factory=dict)
-    levels: tuple[str, str] = (LEVELS[0], LEVELS[0])
-    dealer: int | None = None
-    winner: int | None = None
-    history: list[dict] = field(default_factory=list)
+    While a deal is being played every call goes to that deal (`deal`); once it is over the match is in
+    phase "deal_over" and waits for one action, `NEXT_DEAL`, taken by the next dealer: it shuffles and
+    deals again at the new dealer side's level. Phase "over" once a side has won a deal it dealt at A
+    (or after `max_deals` deals, where given). Other keywords (and `options`) are rule options; the level
+    is the match's to set.
+    """
 
-    def new_deal(self) -> Game:
-        level = self.levels[self.dealer % 2] if self.dealer is not None else self.levels[0]
-        return new_game(self.seed + len(self.history), dealer=self.dealer, **{**self.options, "level": level})
+    variant = "shengji"
 
-    def record(self, game: Game) -> None:
-        if not game.is_over:
-            raise ValueError("record a deal once it is over")
-        points = game.result()["attacker_points"]
-        self.levels, self.dealer, self.winner = after_deal(self.levels, game.dealer, points, game.rules)
-        self.history.append({**game.result(), "levels": self.levels})
+    def __init__(self, seed: int = 0, options: dict | None = None, *, max_deals: int | None = None,
+                 **rule_options):
+        options = {**(options or {}), **rule_options}
+        if "level" in options:
+            raise ValueError("a match starts both sides at level 3; the level of each deal follows the score")
+        Rules(**options)  # refuse unknown options now, with Rules' own message
+        self.seed = seed
+        self.options = options
+        self.max_deals = max_deals
+        self.levels: tuple[str, str] = (LEVELS[0], LEVELS[0])
+        self.dealer: int | None = None
+        """The dealer of the deal being played, then of the next one; None before the first declaration."""
+        self.winner: int | None = None
+        self.history: list[dict] = []
+        self._notes: list[str] = []
+        self._settled = False
+        self.deal = self._shuffle()
+
+    def _shuffle(self) -> Game:
+        level = self.levels[self.dealer % 2] if self.dealer is not None else LEVELS[0]
+        return new_game(self.seed + len(self.history), dealer=self.dealer, **self.options, level=level)
+
+    def _settle(self) -> None:
+        if self._settled or not self.deal.is_over:
+            return
+        self._settled = True
+        result = self.deal.result()
+        self.levels, self.dealer, self.winner = after_deal(self.levels, self.deal.dealer, result["attacker_points"],
+                                                           self.deal.rules)
+        self.history.append({
+            "deal": len(self.history) + 1,
+            "dealer": result["dealer"],
+            "level": result["level"],
+            "trump": result["trump"],
+            "attacker_points": result["attacker_points"],
+            "winner": result["winner"],
+            "levels": list(self.levels),
+        })
+        self._notes += self.deal.notes + [f"deal {len(self.history)}: {result['summary']}"]
+
+    def next_deal(self) -> Game:
+        """Settle the finished deal and deal the next one. Raises `IllegalPlay` while the deal is still
+        being played or once the match is over."""
+        if not self.deal.is_over:
+            raise IllegalPlay("the deal is still being played: finish it first")
+        if self.is_over:
+            raise IllegalPlay("the match is over")
+        self.deal = self._shuffle()
+        self._settled = False
+        return self.deal
+
+    # --- the protocol: the deal's, plus the pause between deals ---------------------------------
 
     @property
     def is_over(self) -> bool:
-        return self.winner is not None
+        if not self.deal.is_over:
+            return False
+        self._settle()
+        return self.winner is not None or (self.max_deals is not None and len(self.history) >= self.max_deals)
+
+    @property
+    def phase(self) -> str:
+        if not self.deal.is_over:
+            return self.deal.phase
+        return "over" if self.is_over else "deal_over"
+
+    @property
+    def current_player(self) -> int | None:
+        if not self.deal.is_over:
+            return self.deal.current_player
+        return None if self.is_over else self.dealer
+
+    @property
+    def rules(self) -> Rules:
+        return self.deal.rules
+
+    @property
+    def notes(self) -> list[str]:
+        """Every deal's notes, each finished deal closed by its result (only ever grows)."""
+        return self._notes + ([] if self._settled else self.deal.notes)
+
+    def legal_actions(self) -> list:
+        if not self.deal.is_over:
+            return self.deal.legal_actions()
+        return [] if self.is_over else [NEXT_DEAL]
+
+    def apply(self, action) -> None:
+        if not self.deal.is_over:
+            self.deal.apply(action)
+            self._settle()
+            return
+        if self.is_over:
+            raise IllegalPlay("the match is over")
+        if getattr(action, "kind", None) != NEXT_DEAL.kind:
+            raise IllegalPlay("the deal is over: the only action now is the next deal (下一局)")
+        self.next_deal()
+
+    def action_for(self, cards):
+        if not self.deal.is_over:
+            return self.deal.action_for(cards)
+        if self.is_over:
+            raise IllegalPlay("the match is over")
+        if list(cards):
+            raise IllegalPlay("the deal is over: no cards are played until the next deal (下一局)")
+        return NEXT_DEAL
+
+    def hand(self, seat: int) -> list[Card]:
+        return self.deal.hand(seat)
+
+    @property
+    def trick(self):
+        return self.deal.trick
+
+    @property
+    def last_trick(self):
+        return self.deal.last_trick
+
+    @property
+    def log(self):
+        return self.deal.log
+
+    def zones(self) -> dict[str, list[Card]]:
+        return self.deal.zones()
+
+    def describe(self, action) -> str:
+        return self.deal.describe(action)
+
+    def _levels_text(self) -> str:
+        return ", ".join(f"{SIDE_NAMES[k]} {self.levels[k]}" for k in (0, 1))
+
+    def status(self) -> str:
+        number = len(self.history) + (0 if self._settled else 1)
+        return f"Deal {number} · levels {self._levels_text()} · {self.deal.status()}"
+
+    def result(self) -> dict:
+        self._settle()
+        deals = len(self.history)
+        if self.winner is not None:
+            summary = f"{SIDE_NAMES[self.winner]} won a deal they dealt at A: they win the match after {deals} deals"
+        elif self.is_over:
+            summary = f"stopped after {deals} deals; levels {self._levels_text()}"
+        elif self._settled:
+            summary = (f"deal {deals}: {self.deal.result()['summary']}. Levels now {self._levels_text()}; "
+                       f"{SEAT_NAMES[self.dealer]} deals next, at {self.levels[self.dealer % 2]}")
+        else:
+            summary = f"deal {deals + 1} is being played at {self.deal.rules.level}; levels {self._levels_text()}"
+        return {
+            "winner": self.winner,
+            "deals": deals,
+            "levels": list(self.levels),
+            "next_dealer": self.dealer if self._settled and not self.is_over else None,
+            "last_deal": self.deal.result()["summary"],
+            "history": [dict(row, levels=list(row["levels"])) for row in self.history],
+            "summary": summary,
+        }
+
+    def clone(self) -> Match:
+        other = copy.copy(self)
+        other.options = dict(self.options)
+        other.history = [dict(row, levels=list(row["levels"])) for row in self.history]
+        other._notes = list(self._notes)
+        other.deal = self.deal.clone()
+        return other
 
 
-__all__ = ["HAND_SIZE", "KITTY_SIZE", "LEVELS", "PASS_DECLARE", "WIN_THRESHOLD", "Game", "Match", "after_deal",
-           "new_game", "raise_level"]
+def new_match(seed: int = 0, **options) -> Match:
+    """A match from level 3 for both sides; deal n is shuffled with `random.Random(seed + n)`."""
+    return Match(seed, **options)
+
+
+__all__ = ["HAND_SIZE", "KITTY_SIZE", "LEVELS", "NEXT_DEAL", "PASS_DECLARE", "SIDE_NAMES", "WIN_THRESHOLD", "Game",
+           "Match", "after_deal", "new_game", "new_match", "raise_level"]

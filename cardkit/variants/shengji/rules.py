@@ -157,6 +157,10 @@ class Rules:
     - `level_step` (40): points per level (the seed: "有的約定是20分").
     - `throw_penalty` (10): points a failed throw (被抓) gives the other side; 0 for none.
     - `qiangdi` (False): 搶底, overriding the declaration after the kitty is buried to take the kitty.
+    - `dealer_must_declare` (False): the seed's 第二局 rule ("除非做莊的壹方亮不起牌"): in a deal with a
+      dealer fixed by the match, a dealer side neither of whose players holds a declaration loses the deal
+      to the player whose declaration stands. Off: the dealer keeps the deal and a declaration only
+      chooses the trump.
     """
 
     level: str = "3"
@@ -166,6 +170,7 @@ class Rules:
     level_step: int = 40
     throw_penalty: int = 10
     qiangdi: bool = False
+    dealer_must_declare: bool = False
     _order: dict = field(init=False, repr=False, compare=False)
     _no_link_into: frozenset = field(init=False, repr=False, compare=False)
 
