@@ -351,6 +351,12 @@ def test_same_type_higher_lead_card_wins():
     assert R.beats(combo("C4 D5 H6 H7"), combo("C3 D4 H5 H6"))
 
 
+def test_lead_card_is_the_highest_card_of_a_dragon_whatever_the_spades_below_it():
+    assert R.beats(combo("C4 D4 C5 D5 C6 D6"), combo("S3 S3 S4 S4 S5 S5"))
+    assert R.beats(combo("CJ DJ HJ C10 D10 H10 C9 D9 H9"), combo("S10 S10 H10 S9 S9 H9 S8 S8 H8"))
+    assert not R.beats(combo("S9 S9 H9 S10 S10 H10 CJ DJ HJ"), combo("CJ DJ HJ C10 D10 H10 C9 D9 H9"))
+
+
 def test_same_type_equal_rank_without_daixiang_does_not_beat():
     assert not R.beats(combo("H9 D9"), combo("C9 D9"))
     assert "spade" in R.beat_error(combo("H9 D9"), combo("C9 D9"))

@@ -224,12 +224,14 @@ def test_when_both_opponents_are_out_one_remaining_player_plays_one_last_hand():
     game.apply(PASS)
     play(game, "H4")  # South and North are both out
     assert game.last_hand_seat == 3 and game.current_player == 3
+    assert game.status().endswith("| 上游 South | one side is out: West plays the last hand")
     assert PASS in game.legal_actions()
     play(game, "C8")
     assert game.is_over and game.current_player is None and game.legal_actions() == []
     assert Counter(game.won[3]) == Counter(parse_cards("H3 H4 C8"))
     result = game.result()
     assert result["fanpai"] == [0, 3, 0, 1] and result["fanpai_kind"] == "雙反"
+    assert game.status().endswith("| 反牌 (cards left): East 3 · West 1")
     assert result["shangyou"] == 0 and result["xiayou"] == [1, 3]
 
 

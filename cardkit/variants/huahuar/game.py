@@ -110,6 +110,11 @@ class Game:
         text = f"in hand: {held} | won: {' · '.join(sides)}"
         if self.out_order:
             text += f" | 上游 {SEAT_NAMES[self.out_order[0]]}"
+        if self.last_hand_seat is not None and not self.is_over:
+            text += f" | one side is out: {SEAT_NAMES[self.last_hand_seat]} plays the last hand"
+        elif self.is_over:
+            left = [f"{SEAT_NAMES[s]} {len(self.hands[s])}" for s in range(4) if self.hands[s]]
+            text += f" | 反牌 (cards left): {' · '.join(left)}" if left else " | no 反牌"
         return text
 
     def result(self) -> dict:

@@ -77,6 +77,8 @@ rank, by 帶響. 單只 and 單虎 are one type there: a joker is simply the hig
 
 RUNG: dict[tuple[str, int], int] = {TYPES[name][:2]: i for i, step in enumerate(TYPE_ORDER) for name in step}
 NAME_OF: dict[tuple[str, int], tuple[str, str]] = {(k, n): (zh, en) for zh, (k, n, en) in TYPES.items()}
+
+
 @dataclass(frozen=True)
 class Combo:
     """One play: the pattern these cards make.
