@@ -293,6 +293,14 @@ def test_the_dealer_side_winning_the_last_trick_keeps_the_kitty():
                                         "the dealer's side South–North 南北 keeps the deal and goes up 3 levels")
 
 
+def test_the_trick_winner_leads_the_next_trick():
+    game = last_trick(["H7 C4", "S4 C5", "H4 C6", "H6 C7"])
+    for seat, card in ((1, "C5"), (2, "C6"), (3, "C7"), (0, "C4")):
+        assert game.current_player == seat
+        game.apply(game.action_for(c(card)))
+    assert game.current_player == 3 and game.won[3] and not game.trick
+
+
 def test_points_5_10_k_in_won_tricks_count_for_the_attackers():
     game = last_trick(["H7", "HK", "H5", "H10"], kitty="C4 C4 C6 C6 C7 C7 C8 C8")
     play_out(game)

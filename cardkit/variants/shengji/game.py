@@ -372,8 +372,10 @@ class Game:
                 self.caught.append((seat, play, forced))
                 penalty = self.rules.throw_penalty
                 self.penalty += -penalty if seat % 2 == self.attackers else penalty
-                self.notes.append(f"{SEAT_NAMES[seat]}'s throw {symbols(play.cards)} is caught (被抓): "
-                                  f"plays {symbols(forced.cards)}")
+                paid = f"; {SIDE_NAMES[1 - seat % 2]} gain {penalty} points" if penalty else ""
+                self.notes.append(f"{SEAT_NAMES[seat]}'s throw {symbols(play.cards)} is caught (被抓): another "
+                                  f"hand can beat its {unit.name} {symbols(unit.cards)}, so only that is played{paid}: "
+                                  f"{symbols(forced.cards)}")
                 play = forced
         hand = Counter(self.hands[seat])
         hand.subtract(play.cards)
