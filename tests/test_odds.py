@@ -315,3 +315,17 @@ def test_guandan_wilds_only_help():
     assert rows["bomb4_wild"] > rows["bomb4"]
     assert rows["straight_flush_wild"] > rows["straight_flush"]
     assert rows["any_wild"] == 1 - sympy.Rational(comb(106, 27), comb(108, 27))
+
+
+def test_guandan_straight_flush_formula_is_the_transfer_matrix_the_numbers_use():
+    from cardkit.odds.core import Coeff, X, avoid_runs, binomial_poly, poly
+    from cardkit.odds.guandan import _suit_count, straight_flush_slots
+
+    row = {r.id: r for r in guandan_table()}["straight_flush"]
+    coeff = next(node for node in sympy.preorder_traversal(row.expression) if isinstance(node, Coeff))
+    per_suit = coeff.args[0].args[1].args[0]  # (1+x)^4 · (per-suit count)^4
+    present, absent = binomial_poly(2, 1), poly([1])
+    counted = _suit_count(present, 27, lambda held: avoid_runs(straight_flush_slots(held, present, absent), 5, 27))
+    for value in (1, 2):
+        shown = per_suit.subs(X, value).doit().as_explicit()[0, 0]
+        assert shown == counted(value)
