@@ -140,7 +140,7 @@ RESULT_LABELS = {
     "history": "deals so far",
     "deals": "deals played",
 }
-SEAT_KEYS = frozenset({"dealer", "shangyou", "xiayou", "last_trick_winner", "seat", "from", "to"})
+SEAT_KEYS = frozenset({"dealer", "next_dealer", "shangyou", "xiayou", "last_trick_winner", "seat", "from", "to"})
 SIDE_KEYS = frozenset({"winner", "dealer_side"})
 SEAT_LIST_KEYS = frozenset({"out_order", "finish_order"})
 

@@ -83,9 +83,9 @@ class GameTable(widgets.VBox):
     ``seed`` makes deals reproducible (deal ``n`` of the table uses ``seed + n``); ``human_seat`` is the
     learner's seat (0 = South); ``bot_delay`` the pause in ms after each bot move (the slider, 0 = no
     animation). ``match=True`` plays a whole match where the variant has one that follows the Game
-    protocol (guandan: levels, and 进贡 / 还贡 from the second deal). ``game`` starts from a given
-    state instead of a fresh deal (New deal then deals afresh). Other keywords are rule options,
-    passed to ``new_game`` / ``new_match``.
+    protocol (guandan: levels, and 进贡 / 还贡 from the second deal; shengji: levels from 3 to A).
+    ``game`` starts from a given state instead of a fresh deal (New deal then deals afresh). Other
+    keywords are rule options, passed to ``new_game`` / ``new_match``.
 
     For tests and other code: `game`, `hand` (the `HandView`), `felt` (the `MultiCanvas`), the buttons
     `play_button`, `pass_button`, `hint_button`, `new_button`, `undo_button`, `choice_buttons` (one per
