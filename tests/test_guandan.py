@@ -4,10 +4,10 @@ from collections import Counter
 from itertools import product
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from cardkit import Card, Rank, Suit, new_deck, parse_cards
+from cardkit import Card, Joker, Rank, Suit, new_deck, parse_cards
 from cardkit.variants.guandan import BOMB_ORDER, Combo, Rules
 
 
@@ -28,7 +28,6 @@ def test_single_is_any_one_card():
 
 
 def test_straight_is_exactly_five_ranks_in_a_row():
-    assert read("S3 D4 C5 S6 D7") == Rules().classify(parse_cards("S3 D4 C5 S6 D7"))
     assert read("S3 D4 C5 S6 D7").kind == "straight"
     assert read("S3 D4 C5 S6 D7 C8") is None  # 只限5张
     assert read("S3 D4 C5 S6") is None
@@ -39,6 +38,17 @@ def test_ace_is_only_the_first_or_last_card_of_a_straight():
     assert read("S10 DJ CQ SK DA").rank == 14
     assert read("SQ DK CA S2 D3") is None
     assert read("SK DA C2 S3 D4") is None
+
+
+def test_jokers_never_join_a_straight():
+    # 顺子 … 不包括双王
+    assert read("S3 D4 C5 S6 RJ") is None
+    assert read("S3 D4 C5 BJ H2") is None  # the wild may fill a gap, the joker never
+
+
+def test_straight_flush_never_wraps_around_the_ace():
+    assert read("SQ SK SA S2 S3") is None
+    assert read("SK SA S2 S3 H2") is None
 
 
 def test_straight_flush_is_a_straight_of_one_suit():
@@ -90,6 +100,8 @@ def test_full_house_is_a_triple_plus_a_pair():
 
 def test_joker_pair_may_be_the_pair_of_a_full_house():
     assert read("S5 D5 C5 RJ RJ").kind == "full_house"
+    assert read("S5 D5 C5 BJ BJ").kind == "full_house"
+    assert read("S5 D5 H2 BJ BJ").kind == "full_house"
     assert read("S5 D5 C5 RJ BJ") is None
 
 
@@ -195,11 +207,19 @@ def test_level_rank_keeps_its_natural_place_in_sequences():
 
 
 def test_ace_counts_lowest_when_joined_to_two():
+    # A在顺子、同花顺、连对和三顺中，如果和2相连，则此时A点数算最小
     rules = Rules("9")
-    a2345 = rules.classify(parse_cards("SA D2 C3 S4 D5"))
-    assert rules.beats(rules.classify(parse_cards("S2 D3 C4 S5 D6")), a2345)
-    aa2233 = rules.classify(parse_cards("SA DA S2 D2 S3 D3"))
-    assert rules.beats(rules.classify(parse_cards("S2 D2 S3 D3 S4 D4")), aa2233)
+    for low, next_up in (("SA D2 C3 S4 D5", "S2 D3 C4 S5 D6"), ("SA S2 S3 S4 S5", "D2 D3 D4 D5 D6"),
+                         ("SA DA S2 D2 S3 D3", "S2 D2 S3 D3 S4 D4"), ("SA DA CA S2 D2 C2", "S2 D2 C2 S3 D3 C3")):
+        low_combo, next_combo = rules.classify(parse_cards(low)), rules.classify(parse_cards(next_up))
+        assert rules.beats(next_combo, low_combo) and not rules.beats(low_combo, next_combo), low
+
+
+def test_ace_on_top_is_the_highest_sequence():
+    rules = Rules("9")
+    assert rules.beats(read("S10 DJ CQ SK DA", "9"), read("S9 D10 CJ SQ DK", "9"))
+    assert rules.beats(read("SQ DQ SK DK SA DA", "9"), read("SJ DJ SQ DQ SK DK", "9"))
+    assert rules.beats(read("SK DK CK SA DA CA", "9"), read("SQ DQ CQ SK DK CK", "9"))
 
 
 def test_other_types_compare_only_with_same_type_and_size():
@@ -219,13 +239,14 @@ def test_full_house_compares_by_the_triple_only():
 def test_bomb_order_of_the_seed():
     # 四张王 > 十个头 … 六个头 > 同花顺 > 五个头 > 四个头
     rules = Rules("2")
-    ladder = [read("S3 D3 C3 H3"), read("SA DA CA HA SA"), read("S9 S10 SJ SQ SK"),
-              read("S3 D3 C3 H3 S3 D3"), read("S3 D3 C3 H3 S3 D3 C3"), read("S3 D3 C3 H3 S3 D3 C3 H3 H2 H2"),
-              read("RJ RJ BJ BJ")]
+    threes = "S3 D3 C3 H3 S3 D3 C3 H3"
+    ladder = [read("SA DA CA HA"), read("S3 D3 C3 H3 S3"), read("S9 S10 SJ SQ SK"),
+              read("S3 D3 C3 H3 S3 D3"), read("S3 D3 C3 H3 S3 D3 C3"), read(threes), read(threes + " H2"),
+              read(threes + " H2 H2"), read("RJ RJ BJ BJ")]
+    assert [(c.kind, c.size) for c in ladder] == list(BOMB_ORDER)
     for i, weaker in enumerate(ladder):
         for stronger in ladder[i + 1:]:
             assert rules.beats(stronger, weaker) and not rules.beats(weaker, stronger), (stronger, weaker)
-    assert [k for k, _ in BOMB_ORDER][-1] == "joker_bomb"
 
 
 def test_six_card_bomb_beats_a_straight_flush_and_a_five_card_bomb_does_not():
@@ -288,6 +309,10 @@ def test_unknown_level_is_refused_in_words():
 
 def test_why_not_pattern_explains():
     assert "三张 needs three cards of one rank" in Rules().why_not_pattern(parse_cards("S7 H7 D8"))
+    assert Rules().why_not_pattern(parse_cards("S7 H7")) is None
+    assert "大王 with 小王 is not a pair" in Rules().why_not_pattern(parse_cards("RJ BJ"))
+    assert "大王" not in Rules().why_not_pattern(parse_cards("S3 S4"))
+    assert "♥2 is wild" in Rules().why_not_pattern(parse_cards("S3 D3 S4 H2"))
 
 
 # --- legal_plays ----------------------------------------------------------------------------------
@@ -379,7 +404,92 @@ def test_legal_plays_property_sound_complete_and_without_duplicates(case):
         assert set(answers) == {p for p in plays if rules.beats(p, target)}
 
 
-def test_combo_prints_with_what_the_wild_stands_for():
+def test_combo_prints_with_what_the_wild_stands_for_in_the_order_of_the_pattern():
     combo = read("S9 H9 D10 CQ SK", level="9")
-    assert combo.cards_text().count("=J") == 1
+    assert combo.cards_text() == "♠9 ♦10 ♥9=J ♣Q ♠K"
     assert isinstance(combo, Combo) and combo.name_zh == "顺子" and combo.name_en == "straight"
+    assert read("S5 D4 C3 S2 DA", level="5").cards_text() == "♦A ♠2 ♣3 ♦4 ♠5"  # A low, level 5 in place
+    assert read("S4 D4 S2 D2 C2").cards_text() == "♠2 ♣2 ♦2 ♠4 ♦4"  # 三带二: the triple first
+
+
+# --- every reading, checked against the seed's words card by card ------------------------------
+
+
+def _seed_patterns(cards, level):
+    """(kind, rank, suit) of wild-free cards, written from the seed's 三、牌型 without the engine."""
+    def power(card):
+        if card.suit is None:
+            return 16 if card.rank is Joker.SMALL else 17
+        return 15 if card.rank is level else card.rank.number
+
+    n, found = len(cards), set()
+    by_rank = Counter(card.rank for card in cards)
+    jokers = [card for card in cards if card.suit is None]
+    if n == 1:
+        found.add(("single", power(cards[0]), None))
+    if len(by_rank) == 1 and not (jokers and n > 2):
+        kind = {1: None, 2: "pair", 3: "triple"}.get(n, "bomb")
+        if kind:
+            found.add((kind, power(cards[0]), None))
+    if n == 4 and by_rank[Joker.SMALL] == 2 and by_rank[Joker.BIG] == 2:
+        found.add(("joker_bomb", 17, None))
+    if n == 5 and sorted(by_rank.values()) == [2, 3]:
+        triple = next(card for card in cards if by_rank[card.rank] == 3)
+        if triple.suit is not None:
+            found.add(("full_house", power(triple), None))
+    numbers = Counter(card.rank.number for card in cards if card.suit is not None)
+    for kind, length, per in (("straight", 5, 1), ("pair_straight", 3, 2), ("plate", 2, 3)):
+        if n != length * per or jokers:
+            continue
+        for low in range(1, 16 - length):
+            if numbers == Counter({14 if x == 1 else x: per for x in range(low, low + length)}):
+                top, suits = low + length - 1, {card.suit for card in cards}
+                found.add(("straight_flush", top, suits.pop()) if kind == "straight" and len(suits) == 1
+                          else (kind, top, None))
+    return found
+
+
+_FACES = [Card(rank, suit) for rank in Rank for suit in Suit]
+
+
+def _seed_readings(cards, level):
+    """Every wild (♥ level card) replaced by every non-joker card in turn; wilds alone are level cards."""
+    wild = Card(level, Suit.H)
+    naturals = [card for card in cards if card is not wild]
+    wilds = len(cards) - len(naturals)
+    if not naturals or not wilds:
+        return _seed_patterns(cards, level)
+    found = set()
+    for stand_ins in product(_FACES, repeat=wilds):
+        found |= _seed_patterns(naturals + list(stand_ins), level)
+    if len({card.suit for card in naturals}) == 1:  # our documented choice: a same-suit run is only a 同花顺
+        found = {p for p in found if p[0] != "straight"}
+    return found
+
+
+@st.composite
+def played_sets(draw):
+    """A few cards of a few neighbouring ranks (all of one suit, sometimes), jokers now and then, 0-2 wilds."""
+    level = draw(st.sampled_from(list(Rank)))
+    wild = Card(level, Suit.H)
+    length = draw(st.sampled_from([1, 2, 3, 5]))
+    low = draw(st.integers(1, 15 - length))
+    suit = draw(st.sampled_from([None, *Suit]))
+    cards = []
+    for n in range(low, low + length):
+        same = [c for c in _DECK if c.suit is not None and c is not wild and c.rank.number == (14 if n == 1 else n)
+                and suit in (None, c.suit)]
+        k = draw(st.sampled_from({1: [1, 2, 3, 3, 3, 4, 5, 6, 7, 8], 2: [3, 3, 3, 2, 1], 3: [2, 2, 2, 1, 0],
+                                  5: [1, 1, 1, 1, 0]}[length]))
+        cards += draw(st.permutations(same))[:k]
+    cards += parse_cards(draw(st.sampled_from(["", "", "", "BJ", "RJ RJ", "BJ BJ", "RJ BJ", "RJ RJ BJ BJ"])))
+    cards += [wild] * draw(st.integers(0, 2))
+    assume(1 <= len(cards) <= 10)
+    return level, cards
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(played_sets())
+def test_readings_match_the_seed_with_every_wild_tried_as_every_card(case):
+    level, cards = case
+    assert {(c.kind, c.rank, c.suit) for c in Rules(level).readings(cards)} == _seed_readings(cards, level)

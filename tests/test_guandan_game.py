@@ -202,6 +202,26 @@ def test_action_for_takes_the_strongest_reading_that_is_legal():
     assert {a.kind for a in game.actions_for(parse_cards("S5 D5 C5 H2 H2"))} == {"bomb", "full_house"}
 
 
+def test_a_tribute_or_a_foreign_object_is_no_play_and_says_so():
+    game = game_with(["S3 D3", "S5", "S7", "S9"])
+    with pytest.raises(IllegalPlay, match="^进贡 ♠3 is not a play: South plays a pattern from the hand or passes$"):
+        game.apply(Give("tribute", tuple(parse_cards("S3"))))
+    with pytest.raises(IllegalPlay, match="read at level 5, but the deal is played at level 2"):
+        game.apply(Rules("5").classify(parse_cards("S3 D3")))
+
+
+def test_result_summary_names_who_went_up_and_why():
+    game = game_with(["SA", "SK", "S3 S4", "SQ"])
+    play(game, "SA")
+    for _ in range(3):
+        play(game, "")
+    play(game, "S3")
+    play(game, "SQ")
+    play(game, "SK")
+    assert game.result()["summary"] == ("South 头游, West 二游: South–North go up 1 level — "
+                                        "South's partner North is 末游")
+
+
 def test_describe_names_the_pattern_and_the_wilds():
     game = game_with(["S9 H9 D10 CQ SK", "S6", "S7", "S8"], level="9")
     text = game.describe(game.action_for(parse_cards("S9 H9 D10 CQ SK")))
@@ -241,6 +261,8 @@ def test_return_is_the_smallest_card_when_none_is_ten_or_lower():
     game = game_with(["SA SK SJ DJ S2", "S5", "S7", "RJ S9"], previous=ORDER_SINGLE)
     play(game, "RJ")
     assert {a.cards[0] for a in game.legal_actions()} == set(parse_cards("SJ DJ"))
+    with pytest.raises(IllegalPlay, match="no card of 10 or lower except level cards, so you give back your smallest"):
+        game.action_for(parse_cards("SA"))
 
 
 def test_return_any_card_option_follows_the_seed_text():
@@ -259,6 +281,33 @@ def test_double_down_anti_tribute_when_the_two_payers_hold_one_big_joker_each():
     previous = {"order": [0, 2, 1, 3], "double_down": True}
     game = game_with(["S3", "RJ S5", "S7", "RJ S9"], previous=previous)
     assert game.anti_tribute and game.current_player == 0
+
+
+def test_double_down_anti_tribute_when_one_payer_holds_both_big_jokers():
+    # 双下: 每人各有一张大王或者一人有两张大王，可抗贡，但赢家先发牌
+    previous = {"order": [0, 2, 1, 3], "double_down": True}
+    game = game_with(["S3", "S5", "S7", "RJ RJ S9"], previous=previous)
+    assert game.anti_tribute and game.phase == "play" and game.current_player == 0
+
+
+def test_double_down_with_one_big_joker_pays_tribute():
+    previous = {"order": [0, 2, 1, 3], "double_down": True}
+    game = game_with(["S3", "RJ S5", "S7", "BJ BJ S9"], previous=previous)
+    assert not game.anti_tribute and game.phase == "tribute" and game.current_player == 1
+
+
+def test_single_tribute_counts_only_the_big_jokers_of_last():
+    # 单下: 末家 … 如果有两张大王，可抗贡 -- 三游's 大王 does not help 末游
+    game = game_with(["S3", "RJ S5", "S7", "RJ S9"], previous=ORDER_SINGLE)
+    assert not game.anti_tribute and game.phase == "tribute" and game.current_player == 3
+
+
+def test_after_a_one_four_finish_last_pays_first_though_they_are_partners():
+    game = game_with(["S3 S4", "S5 S6", "SK S8", "S7 S9"], previous={"order": [0, 1, 3, 2], "double_down": False})
+    assert game.tribute_plan == {"payers": [2], "receivers": [0]} and game.current_player == 2
+    play(game, "SK")
+    play(game, "S3")
+    assert game.phase == "play" and game.current_player == 2  # the payer leads
 
 
 def test_double_tribute_larger_card_to_first_and_its_payer_leads():
@@ -321,11 +370,9 @@ def test_match_level_up_by_finish_and_next_deal_at_winners_level():
 def test_next_deal_starts_with_tribute_from_last_to_first():
     match = Match(2)
     finish(match, [0, 1, 2, 3])
-    if match.deal.anti_tribute:
-        assert match.deal.current_player == 0
-    else:
-        assert match.phase == "tribute" and match.current_player == 3
-        assert match.deal.tribute_plan["receivers"] == [0]
+    assert not match.deal.anti_tribute  # this seed deals West no two 大王
+    assert match.phase == "tribute" and match.current_player == 3
+    assert match.deal.tribute_plan["receivers"] == [0]
     assert all_cards(match) == FULL
 
 
@@ -360,6 +407,26 @@ def test_double_down_counts_for_both_losers_and_only_the_larger_drop_counts():
     assert match.history[-1]["drops"] == [1, 0]  # 两人同时3下: one level, not two
     finish(match, [3, 1, 2, 0], double_down=True)
     assert match.history[-1]["drops"] == [2, 0]
+
+
+def test_one_three_times_down_and_one_four_times_down_drop_two_levels():
+    # 岐义的统一: 两人一人三下和一人四下，取四下退级，退2级
+    match = Match(9)
+    finish(match, [1, 2, 3, 0])  # South 末游
+    for _ in range(3):
+        finish(match, [1, 3, 0, 2], double_down=True)  # South and North both 下
+    assert (match.down_count[0], match.down_count[2]) == (4, 3)
+    assert [h["drops"] for h in match.history[1:]] == [[0, 0], [1, 0], [2, 0]]
+
+
+def test_streaks_can_count_over_the_whole_match_or_be_switched_off():
+    # "3次头家" does not say "in a row": Match(streaks="total") counts every deal of the match
+    total, off = Match(10, streaks="total"), Match(10, streaks=None)
+    for order in ([1, 0, 3, 2], [0, 1, 2, 3], [1, 0, 3, 2], [0, 1, 2, 3], [1, 0, 3, 2]):
+        finish(total, order)
+        finish(off, order)
+    assert [h["first_bonus"] for h in total.history] == [0, 0, 0, 0, 1]
+    assert [h["first_bonus"] for h in off.history] == [0] * 5
 
 
 def test_passing_a_needs_a_win_at_a_with_partner_not_last():

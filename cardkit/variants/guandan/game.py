@@ -127,11 +127,17 @@ class Game:
         if rules.return_any:
             allowed = set(hand)
         else:
-            allowed = {c for c in hand if c.suit is not None and c.rank is not rules.level and c.rank.number <= 10}
+            allowed = {c for c in hand if self._is_low(c)}
             if not allowed:
                 least = min(rules.power(c) for c in hand)
                 allowed = {c for c in hand if rules.power(c) == least}
         return sorted(allowed, key=rules.sort_key)
+
+    def _is_low(self, card: Card) -> bool:
+        return card.suit is not None and card.rank is not self.rules.level and card.rank.number <= 10
+
+    def _has_low_card(self, seat: int) -> bool:
+        return any(self._is_low(c) for c in self.hands[seat])
 
     def _pay(self, seat: int, card: Card) -> None:
         self.hands[seat].remove(card)
@@ -216,8 +222,10 @@ class Game:
                 shown = " ".join(c.symbol for c in allowed)
                 if self.phase == "tribute":
                     why = f"the tribute is your highest card other than {self.rules.wild.symbol}: give {shown}"
-                else:
+                elif self._has_low_card(seat):
                     why = "the card given back must be 10 or lower and not a level card: choose one of " + shown
+                else:
+                    why = f"you hold no card of 10 or lower except level cards, so you give back your smallest: {shown}"
                 raise IllegalPlay(f"{card.symbol} cannot be given: {why}")
             return
         if kind == "pass":
@@ -225,11 +233,15 @@ class Game:
                 raise IllegalPlay(f"{name} leads this trick and cannot pass: play any pattern")
             return
         if not isinstance(action, Combo):
-            raise IllegalPlay(f"{action!r} is not a play: play cards or pass")
+            shown = str(action) if isinstance(action, Give) else repr(action)
+            raise IllegalPlay(f"{shown} is not a play: {name} plays a pattern from the hand or passes")
         if _take(self.hands[seat], action.cards) is None:
             missing = Counter(action.cards) - Counter(self.hands[seat])
             raise IllegalPlay(f"{name} does not hold {' '.join(c.symbol for c in missing.elements())}")
-        if action.level is not self.rules.level or action not in self.rules.readings(action.cards):
+        if action.level is not self.rules.level:
+            raise IllegalPlay(f"this {action.name_zh} was read at level {action.level.value}, but the deal is played "
+                              f"at level {self.rules.level.value}: read the cards with this deal's rules (action_for)")
+        if action not in self.rules.readings(action.cards):
             raise IllegalPlay(f"{action.cards_text()} is not a {action.name_zh} at level {self.rules.level.value}")
         if self.top is not None:
             why = self.rules.beat_error(action, self.top[1])
@@ -414,8 +426,10 @@ class Game:
         places = {PLACE_NAMES[i]: _seat(s) for i, s in enumerate(order)}
         side = first % 2
         sides = ("South–North", "East–West")
-        detail = {"double_down": "双下 (the other side finished third and last)",
-                  "opponent_last": "an opponent is 末游", "partner_last": "their partner is 末游"}[how]
+        last = _seat(order[3])
+        detail = {"double_down": f"双下: {sides[1 - side]} are the last two",
+                  "opponent_last": f"an opponent, {last}, is 末游",
+                  "partner_last": f"{_seat(first)}'s partner {last} is 末游"}[how]
         return {
             "winner": side,
             "level": level,

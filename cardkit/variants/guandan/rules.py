@@ -152,16 +152,24 @@ class Combo:
         return f"{self.name_zh} {text}" if text else self.name_zh
 
     def cards_text(self) -> str:
-        """The cards with what each wild stands for: ``♠9 ♥9=J ♠10 ♣Q ♦K``."""
+        """The cards with what each wild stands for, in the order a player reads the pattern: a sequence
+        from its low end (``♠9 ♠10 ♥9=J ♣Q ♦K``, ``♠A ♦2 ♣3 ♠4 ♦5``), a 三带二 triple first."""
         wilds = iter(self.wild_as)
-        parts = []
+        parts = []  # (the rank the card stands for, its text)
         for card in self.cards:
             if card.suit is Suit.H and card.rank is self.level:
                 stands = next(wilds, self.level)
-                parts.append(card.symbol if stands is self.level else f"{card.symbol}={stands.value}")
+                parts.append((stands, card.symbol if stands is self.level else f"{card.symbol}={stands.value}"))
             else:
-                parts.append(card.symbol)
-        return " ".join(parts)
+                parts.append((card.rank, card.symbol))
+        if self.kind in SEQUENCES or self.kind == "straight_flush":
+            length = SEQUENCES.get(self.kind, SEQUENCES["straight"])[0]
+            run = [_RANK_OF_NUMBER[x] for x in range(self.rank - length + 1, self.rank + 1)]
+            parts.sort(key=lambda part: run.index(part[0]))
+        elif self.kind == "full_house":
+            triple = self.level if self.rank == 15 else _RANK_OF_NUMBER.get(self.rank)
+            parts.sort(key=lambda part: part[0] is not triple)
+        return " ".join(text for _, text in parts)
 
 
 # --- Rules ---------------------------------------------------------------------------------------
@@ -389,7 +397,8 @@ class Rules:
         wild_note = f" ({self.wild.symbol} is wild and stands for any card but a joker)"
         reason = {
             0: "no cards selected",
-            2: "a 对子 needs two cards of one rank (大王 with 小王 is not a pair)",
+            2: "a 对子 needs two cards of one rank" + (" (大王 with 小王 is not a pair)"
+                                                   if all(c.suit is None for c in cards) else ""),
             3: "a 三张 needs three cards of one rank",
             4: "four cards play only as a bomb: four of one rank, or the four jokers",
             5: "five cards make a 顺子 (five ranks in a row, A2345 … 10JQKA), a 三带二 (a triple plus a pair) "
