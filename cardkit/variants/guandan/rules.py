@@ -244,15 +244,6 @@ class Rules:
         """True for ♥ of the level rank (逢人配)."""
         return card is self.wild
 
-    def rank_name(self, power: int) -> str:
-        if power == 17:
-            return "大王"
-        if power == 16:
-            return "小王"
-        if power == 15:
-            return self.level.value
-        return _label(power)
-
     # --- comparison ---
 
     @staticmethod
