@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 from harness import (
-    FELT,
     ROOT,
     assert_all_canvases_drawn,
     assert_chinese_renders,
@@ -55,10 +54,10 @@ def test_notebook_shows_its_canvases_in_voila_on_first_load_and_after_reload(pag
     open_voila(page, voila, path)
     first = assert_all_canvases_drawn(page, f"voila-{_stem(path)}")
     assert_chinese_renders(page, f"{path} in Voilà")
-    # For the README: a game notebook's mini-game table, else the top of the page.
-    felts = page.locator(FELT)
-    if felts.count():
-        readme_shot(felts.first.screenshot(), f"voila-{_stem(path)}")
+    # For the README: a game notebook's whole mini-game (felt, hand, buttons, log), else the top of the page.
+    tables = page.locator(".cardkit-table")
+    if tables.count():
+        readme_shot(tables.first.screenshot(), f"voila-{_stem(path)}")
     else:
         page.evaluate("window.scrollTo(0, 0)")
         readme_shot(page.screenshot(), f"voila-{_stem(path)}")
