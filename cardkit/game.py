@@ -70,3 +70,128 @@ def same_side(a: int, b: int) -> bool:
 
 def next_seat(seat: int) -> int:
     return (seat + 1) % 4
+
+
+NEXT_DEAL = Choice("next_deal", "Next deal 下一局")
+
+
+class Match:
+    """Deals chained into a match that follows the Game protocol itself, so a table can play it whole.
+
+    While a deal is being played every call goes to that deal (`deal`). Once it is over the match
+    settles it (`_record`), then is in phase "deal_over" and waits for one action, `NEXT_DEAL`, taken
+    by the player who deals next (`_next_to_act`); it starts the next deal (`_deal_next`). Phase "over"
+    once a side has won the match (`winner`) or after `max_deals` deals, where given.
+
+    A variant's match sets `deal` in its ``__init__`` and supplies those three methods, `status`,
+    `result` and `clone`.
+    """
+
+    def __init__(self, max_deals: int | None = None):
+        self.max_deals = max_deals
+        self.history: list[dict] = []
+        self.winner: int | None = None
+        self._settled = False
+
+    def _record(self, result: dict) -> None:
+        """Take a finished deal's result into the match: levels, history, `winner`."""
+        raise NotImplementedError
+
+    def _deal_next(self):
+        """The next deal's Game."""
+        raise NotImplementedError
+
+    def _next_to_act(self) -> int:
+        """The seat that starts the next deal (it takes `NEXT_DEAL`)."""
+        raise NotImplementedError
+
+    def _settle(self) -> None:
+        if self._settled or not self.deal.is_over:
+            return
+        self._settled = True
+        self._record(self.deal.result())
+
+    def next_deal(self):
+        """Settle the finished deal and start the next one. Raises `IllegalPlay` while the deal is
+        still being played or once the match is over."""
+        if not self.deal.is_over:
+            raise IllegalPlay("the deal is still being played: finish it first")
+        if self.is_over:
+            raise IllegalPlay("the match is over")
+        self.deal = self._deal_next()
+        self._settled = False
+        return self.deal
+
+    @property
+    def deals_played(self) -> int:
+        """Deals finished or under way."""
+        return len(self.history) + (0 if self._settled else 1)
+
+    @property
+    def is_over(self) -> bool:
+        if not self.deal.is_over:
+            return False
+        self._settle()
+        return self.winner is not None or (self.max_deals is not None and len(self.history) >= self.max_deals)
+
+    @property
+    def phase(self) -> str:
+        if not self.deal.is_over:
+            return self.deal.phase
+        return "over" if self.is_over else "deal_over"
+
+    @property
+    def current_player(self) -> int | None:
+        if not self.deal.is_over:
+            return self.deal.current_player
+        return None if self.is_over else self._next_to_act()
+
+    @property
+    def rules(self):
+        return self.deal.rules
+
+    def legal_actions(self) -> list:
+        if not self.deal.is_over:
+            return self.deal.legal_actions()
+        return [] if self.is_over else [NEXT_DEAL]
+
+    def apply(self, action) -> None:
+        if not self.deal.is_over:
+            self.deal.apply(action)
+            self._settle()
+            return
+        if self.is_over:
+            raise IllegalPlay(f"the match is over: {self.result()['summary']}")
+        if getattr(action, "kind", None) != NEXT_DEAL.kind:
+            raise IllegalPlay("the deal is over: the only action now is the next deal (下一局)")
+        self.next_deal()
+
+    def action_for(self, cards):
+        if not self.deal.is_over:
+            return self.deal.action_for(cards)
+        if self.is_over:
+            raise IllegalPlay("the match is over")
+        if list(cards):
+            raise IllegalPlay("the deal is over: no cards are played until the next deal (下一局)")
+        return NEXT_DEAL
+
+    def hand(self, seat: int) -> list[Card]:
+        return self.deal.hand(seat)
+
+    @property
+    def trick(self):
+        return self.deal.trick
+
+    @property
+    def last_trick(self):
+        return self.deal.last_trick
+
+    @property
+    def log(self):
+        return self.deal.log
+
+    def zones(self) -> dict[str, list[Card]]:
+        return self.deal.zones()
+
+    def describe(self, action) -> str:
+        return self.deal.describe(action)

@@ -135,3 +135,25 @@ def test_shedding_rules_explain_refusals_the_same_way(name):
     assert rules.beat_error(high, low) is None
     assert isinstance(rules.beat_error(low, high), str) and rules.beat_error(low, high)
     assert isinstance(rules.why_not_pattern([]), str)
+
+
+@pytest.mark.parametrize("name", ["guandan", "shengji"])
+def test_a_match_follows_the_protocol_and_waits_for_next_deal_between_deals(name):
+    from cardkit.game import NEXT_DEAL
+
+    match = load(name).new_match(3, max_deals=2)
+    rng = random.Random(3)
+    waits = 0
+    while not match.is_over:
+        if match.phase == "deal_over":
+            waits += 1
+            assert match.legal_actions() == [NEXT_DEAL] and match.current_player in range(4)
+            before = snapshot(match)
+            with pytest.raises(IllegalPlay):
+                match.action_for(new_deck()[:1])
+            assert snapshot(match) == before
+        match.apply(choose(match, rng))
+        assert all_cards(match) == Counter(new_deck(2))
+    assert waits == 1 and match.phase == "over" and match.result()["deals"] == 2
+    with pytest.raises(IllegalPlay):
+        match.apply(NEXT_DEAL)

@@ -7,8 +7,9 @@
 The rules as implemented, and every decision where the seed is silent: docs/rules/guandan.md.
 """
 
+from ...game import NEXT_DEAL
 from .game import LEVEL_UP, PLACE_NAMES, Game, Give, deal_hands, new_game
-from .match import NEXT_DEAL, Match, new_match
+from .match import Match, new_match
 from .rules import BOMB_ORDER, KINDS, LEVELS, Combo, Rules
 
 __all__ = [

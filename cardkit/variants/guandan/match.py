@@ -20,12 +20,10 @@ from __future__ import annotations
 
 import random
 
+from ... import game as protocol
 from ...cards import Rank
-from ...game import Choice, IllegalPlay
 from .game import Game, deal_hands, new_game
 from .rules import LEVELS, Rules
-
-NEXT_DEAL = Choice("next_deal", "Next deal 下一局")
 
 STREAK_FROM = 3
 """头游 or 下 this many times lifts or drops a side: n times → n - 2 levels that deal
@@ -34,7 +32,7 @@ STREAK_FROM = 3
 SIDE_NAMES = ("South–North", "East–West")
 
 
-class Match:
+class Match(protocol.Match):
     """Deals chained into a match. Options: ``streaks="consecutive"`` (the seed's 3-times rules count
     deals in a row), ``"total"`` (count over the whole match) or ``None`` (off); `max_deals` stops a
     match that lasts too long (``None``: play until a side passes A); other keywords go to `Rules`."""
@@ -48,26 +46,19 @@ class Match:
         if "level" in rule_options:
             raise ValueError("a match always starts at level 2; the level follows the score")
         Rules(**rule_options)  # reject unknown options now, with Rules' own message
+        super().__init__(max_deals)
         self.seed = seed
         self.streaks = streaks
-        self.max_deals = max_deals
         self.rule_options = dict(rule_options)
         self._rng = random.Random(seed)
         self.levels = [Rank.TWO, Rank.TWO]
         self.first_count = [0] * 4
         self.down_count = [0] * 4
-        self.history: list[dict] = []
-        self.winner: int | None = None
         self.deal = new_game(self._rng.getrandbits(32), level="2", **self.rule_options)
-        self._settled = False
 
     # --- settling a finished deal ------------------------------------------------------------------
 
-    def _settle(self) -> None:
-        if self._settled or not self.deal.is_over:
-            return
-        self._settled = True
-        res = self.deal.result()
+    def _record(self, res: dict) -> None:
         order, first = res["finish_order"], res["finish_order"][0]
         side = first % 2
         downs = set(order[2:]) if res["double_down"] else {order[3]}
@@ -112,100 +103,26 @@ class Match:
             "passed_a": passed_a,
         })
 
-    def next_deal(self) -> Game:
-        """Settle the finished deal and start the next one (tribute first). Raises `IllegalPlay` while
-        the deal is still being played or once the match is over."""
-        if not self.deal.is_over:
-            raise IllegalPlay("the deal is still being played: finish it first")
-        self._settle()
-        if self.is_over:
-            raise IllegalPlay("the match is over")
+    def _deal_next(self) -> Game:
         last = self.history[-1]
         rules = Rules(level=self.levels[last["winner"]], **self.rule_options)
         hands, _ = deal_hands(random.Random(self._rng.getrandbits(32)))
-        self.deal = Game(rules, hands, previous={"order": last["finish_order"], "double_down": last["double_down"]})
-        self._settled = False
-        return self.deal
+        return Game(rules, hands, previous={"order": last["finish_order"], "double_down": last["double_down"]})
 
-    # --- protocol ----------------------------------------------------------------------------------
+    def _next_to_act(self) -> int:
+        return self.deal.finished[3]
 
-    @property
-    def rules(self) -> Rules:
-        return self.deal.rules
-
-    @property
-    def is_over(self) -> bool:
-        if not self.deal.is_over:
-            return False
-        self._settle()
-        return self.winner is not None or (self.max_deals is not None and len(self.history) >= self.max_deals)
-
-    @property
-    def phase(self) -> str:
-        if not self.deal.is_over:
-            return self.deal.phase
-        return "over" if self.is_over else "deal_over"
-
-    @property
-    def current_player(self) -> int | None:
-        if not self.deal.is_over:
-            return self.deal.current_player
-        return None if self.is_over else self.deal.finished[3]
-
-    def legal_actions(self) -> list:
-        if not self.deal.is_over:
-            return self.deal.legal_actions()
-        return [] if self.is_over else [NEXT_DEAL]
-
-    def apply(self, action) -> None:
-        if not self.deal.is_over:
-            self.deal.apply(action)
-            if self.deal.is_over:
-                self._settle()
-            return
-        if self.is_over:
-            raise IllegalPlay("the match is over")
-        if getattr(action, "kind", None) != "next_deal":
-            raise IllegalPlay("the deal is over: the only action is the next deal (下一局)")
-        self.next_deal()
-
-    def action_for(self, cards):
-        if self.deal.is_over:
-            if list(cards):
-                raise IllegalPlay("the deal is over: start the next deal (下一局)")
-            return NEXT_DEAL if not self.is_over else self.deal.action_for(cards)
-        return self.deal.action_for(cards)
+    # --- the deal's own extras ---------------------------------------------------------------------
 
     def actions_for(self, cards) -> list:
         return [self.action_for(cards)] if self.deal.is_over else self.deal.actions_for(cards)
 
-    def hand(self, seat: int):
-        return self.deal.hand(seat)
-
     def hand_info(self, seat: int) -> dict:
         return self.deal.hand_info(seat)
 
-    @property
-    def trick(self):
-        return self.deal.trick
-
-    @property
-    def last_trick(self):
-        return self.deal.last_trick
-
-    @property
-    def log(self):
-        return self.deal.log
-
-    def zones(self):
-        return self.deal.zones()
-
-    def describe(self, action) -> str:
-        return self.deal.describe(action)
-
     def status(self) -> str:
         levels = f"levels {SIDE_NAMES[0]} {self.levels[0].value}, {SIDE_NAMES[1]} {self.levels[1].value}"
-        return f"Deal {len(self.history) + (0 if self._settled else 1)} · {levels} · {self.deal.status()}"
+        return f"Deal {self.deals_played} · {levels} · {self.deal.status()}"
 
     def clone(self) -> Match:
         other = object.__new__(Match)

@@ -19,8 +19,9 @@ from collections import Counter
 from collections.abc import Iterator
 from itertools import combinations, product
 
+from ... import game as protocol
 from ...cards import Card, Rank, new_deck
-from ...game import SEAT_NAMES, SEAT_NAMES_ZH, Choice, IllegalPlay, next_seat, partner
+from ...game import NEXT_DEAL, SEAT_NAMES, SEAT_NAMES_ZH, Choice, IllegalPlay, next_seat, partner
 from .rules import (
     DECLARATION_FORMS,
     POINTS,
@@ -604,10 +605,7 @@ def after_deal(levels: tuple[str, str], dealer: int, attacker_points: int, rules
     return tuple(levels), next_seat(dealer), None
 
 
-NEXT_DEAL = Choice("next_deal", "Next deal 下一局")
-
-
-class Match:
+class Match(protocol.Match):
     """升級 from 3 to A, following the Game protocol so a table can play a whole match.
 
     While a deal is being played every call goes to that deal (`deal`); once it is over the match is in
@@ -625,27 +623,20 @@ class Match:
         if "level" in options:
             raise ValueError("a match starts both sides at level 3; the level of each deal follows the score")
         Rules(**options)  # refuse unknown options now, with Rules' own message
+        super().__init__(max_deals)
         self.seed = seed
         self.options = options
-        self.max_deals = max_deals
         self.levels: tuple[str, str] = (LEVELS[0], LEVELS[0])
         self.dealer: int | None = None
         """The dealer of the deal being played, then of the next one; None before the first declaration."""
-        self.winner: int | None = None
-        self.history: list[dict] = []
         self._notes: list[str] = []
-        self._settled = False
-        self.deal = self._shuffle()
+        self.deal = self._deal_next()
 
-    def _shuffle(self) -> Game:
+    def _deal_next(self) -> Game:
         level = self.levels[self.dealer % 2] if self.dealer is not None else LEVELS[0]
         return new_game(self.seed + len(self.history), dealer=self.dealer, **self.options, level=level)
 
-    def _settle(self) -> None:
-        if self._settled or not self.deal.is_over:
-            return
-        self._settled = True
-        result = self.deal.result()
+    def _record(self, result: dict) -> None:
         self.levels, self.dealer, self.winner = after_deal(self.levels, self.deal.dealer, result["attacker_points"],
                                                            self.deal.rules)
         self.history.append({
@@ -659,99 +650,19 @@ class Match:
         })
         self._notes += self.deal.notes + [f"deal {len(self.history)}: {result['summary']}"]
 
-    def next_deal(self) -> Game:
-        """Settle the finished deal and deal the next one. Raises `IllegalPlay` while the deal is still
-        being played or once the match is over."""
-        if not self.deal.is_over:
-            raise IllegalPlay("the deal is still being played: finish it first")
-        if self.is_over:
-            raise IllegalPlay("the match is over")
-        self.deal = self._shuffle()
-        self._settled = False
-        return self.deal
-
-    # --- the protocol: the deal's, plus the pause between deals ---------------------------------
-
-    @property
-    def is_over(self) -> bool:
-        if not self.deal.is_over:
-            return False
-        self._settle()
-        return self.winner is not None or (self.max_deals is not None and len(self.history) >= self.max_deals)
-
-    @property
-    def phase(self) -> str:
-        if not self.deal.is_over:
-            return self.deal.phase
-        return "over" if self.is_over else "deal_over"
-
-    @property
-    def current_player(self) -> int | None:
-        if not self.deal.is_over:
-            return self.deal.current_player
-        return None if self.is_over else self.dealer
-
-    @property
-    def rules(self) -> Rules:
-        return self.deal.rules
+    def _next_to_act(self) -> int:
+        return self.dealer
 
     @property
     def notes(self) -> list[str]:
         """Every deal's notes, each finished deal closed by its result (only ever grows)."""
         return self._notes + ([] if self._settled else self.deal.notes)
 
-    def legal_actions(self) -> list:
-        if not self.deal.is_over:
-            return self.deal.legal_actions()
-        return [] if self.is_over else [NEXT_DEAL]
-
-    def apply(self, action) -> None:
-        if not self.deal.is_over:
-            self.deal.apply(action)
-            self._settle()
-            return
-        if self.is_over:
-            raise IllegalPlay("the match is over")
-        if getattr(action, "kind", None) != NEXT_DEAL.kind:
-            raise IllegalPlay("the deal is over: the only action now is the next deal (下一局)")
-        self.next_deal()
-
-    def action_for(self, cards):
-        if not self.deal.is_over:
-            return self.deal.action_for(cards)
-        if self.is_over:
-            raise IllegalPlay("the match is over")
-        if list(cards):
-            raise IllegalPlay("the deal is over: no cards are played until the next deal (下一局)")
-        return NEXT_DEAL
-
-    def hand(self, seat: int) -> list[Card]:
-        return self.deal.hand(seat)
-
-    @property
-    def trick(self):
-        return self.deal.trick
-
-    @property
-    def last_trick(self):
-        return self.deal.last_trick
-
-    @property
-    def log(self):
-        return self.deal.log
-
-    def zones(self) -> dict[str, list[Card]]:
-        return self.deal.zones()
-
-    def describe(self, action) -> str:
-        return self.deal.describe(action)
-
     def _levels_text(self) -> str:
         return ", ".join(f"{SIDE_NAMES[k]} {self.levels[k]}" for k in (0, 1))
 
     def status(self) -> str:
-        number = len(self.history) + (0 if self._settled else 1)
-        return f"Deal {number} · levels {self._levels_text()} · {self.deal.status()}"
+        return f"Deal {self.deals_played} · levels {self._levels_text()} · {self.deal.status()}"
 
     def result(self) -> dict:
         self._settle()
