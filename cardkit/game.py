@@ -26,6 +26,9 @@ Widgets and bots also rely on these, which every variant provides:
 
 Every action has ``kind`` (a short ASCII id) and ``cards`` (a tuple, empty for
 a pass or a choice); plays in the shedding games are their `Combo` objects.
+
+Games played over several deals (掼蛋 and 升級 levels) chain them in a `Match`,
+which follows the same protocol: between deals it waits for `NEXT_DEAL`.
 """
 
 from __future__ import annotations
