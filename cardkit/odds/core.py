@@ -18,9 +18,14 @@ from dataclasses import dataclass
 from math import comb
 
 import sympy
+import sympy.tensor.tensor  # noqa: F401  (see below)
 from sympy.polys.domains import ZZ
 from sympy.polys.ring_series import rs_mul, rs_pow
 from sympy.polys.rings import PolyElement, ring
+
+# sympy's `Add` imports its tensor module (and combinatorics with it, some 30 ms) the first time it
+# flattens a sum. Importing it above puts that one-time cost in `import cardkit.odds`, where every
+# other sympy import is paid, instead of inside whichever table is computed first.
 
 __all__ = [
     "Coeff",
