@@ -123,3 +123,11 @@ def test_index_hand_selects_and_deselects_a_clicked_card_in_jupyterlab(page, lab
 def test_index_hand_selects_and_deselects_a_clicked_card_in_voila(page, voila):
     open_voila(page, voila, INDEX)
     _click_raises_a_card_and_a_second_click_lowers_it(page, "voila-index-click")
+
+
+def test_voila_through_jupyterlabs_own_route_as_binder_and_make_lab_serve_it(page, lab):
+    """Binder and `make lab` serve the apps from JupyterLab's Voilà extension, at /voila/render/."""
+    path = "notebooks/04_paoyao.ipynb"
+    open_voila(page, lab, path)
+    assert_all_canvases_drawn(page, f"lab-voila-{_stem(path)}")
+    assert_chinese_renders(page, f"{path} in Voilà inside JupyterLab")
