@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from cardkit import PASS, new_deck, parse_cards
+from cardkit import PASS, parse_cards
 from cardkit.bots import choose
 from cardkit.variants.paoyao import XUE, Game, Rules, new_game
 
@@ -14,19 +14,15 @@ def deal(h0: str, h1: str, h2: str, h3: str, first: int = 0) -> Game:
     return Game(Rules(), [parse_cards(h) for h in (h0, h1, h2, h3)], first)
 
 
-def test_200_bot_deals_finish_with_legal_moves_and_every_card_kept():
-    deck = Counter(new_deck(2))
+def test_bot_deals_end_in_each_way_the_seed_names():
+    """Legality and card keeping over 200 bot deals: tests/test_protocol.py. Here: the bots reach 扛旗,
+    雙飛 and 140 alike, so every ending is exercised."""
     reasons = Counter()
-    for seed in range(200):
+    for seed in range(60):
         game = new_game(seed)
         rng = random.Random(seed)
         while not game.is_over:
-            action = choose(game, rng)
-            assert action in game.legal_actions()
-            game.apply(action)
-            if len(game.log) % 16 == 0:
-                assert Counter(card for cards in game.zones().values() for card in cards) == deck
-        assert Counter(card for cards in game.zones().values() for card in cards) == deck
+            game.apply(choose(game, rng))
         reasons[game.result()["reason"]] += 1
     assert set(reasons) >= {"kangqi", "shuangfei", "140"}
 

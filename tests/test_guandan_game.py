@@ -494,17 +494,6 @@ def test_clone_is_independent():
     assert other.log == [] and other.deal is not match.deal
 
 
-def test_bots_finish_200_deals_with_legal_moves_only():
-    for seed in range(200):
-        game = new_game(seed)
-        rng = random.Random(seed)
-        while not game.is_over:
-            action = choose(game, rng)
-            assert action in game.legal_actions()
-            game.apply(action)
-        assert all_cards(game) == FULL
-
-
 def test_bot_does_not_overtake_a_partner_and_answers_an_opponent_cheaply():
     game = game_with(["S3 S4 SK", "S5 S6", "S7 SA SJ", "S8 S9"])
     play(game, "S3")

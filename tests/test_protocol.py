@@ -112,15 +112,20 @@ def test_random_deals_keep_every_card_and_finish(variant, seed):
     assert result["winner"] in (0, 1, None) and isinstance(result["summary"], str)
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_bots_finish_deals_with_legal_actions_only(variant, seed):
-    game = load(variant).new_game(100 + seed)
-    rng = random.Random(seed)
-    while not game.is_over:
-        action = choose(game, rng)
-        assert action in game.legal_actions()
-        game.apply(action)
-    assert all_cards(game) == Counter(new_deck(DECKS[variant]))
+def test_200_bot_only_deals_finish_with_legal_actions_and_every_card_kept(variant):
+    """Issue 8: the bots never make an illegal move, over 200 seeded bot-only deals per game."""
+    deck = Counter(new_deck(DECKS[variant]))
+    for seed in range(200):
+        game = load(variant).new_game(seed)
+        rng = random.Random(seed)
+        for _ in range(5000):
+            if game.is_over:
+                break
+            action = choose(game, rng)
+            assert action in game.legal_actions(), f"{variant} seed {seed}: {game.describe(action)}"
+            game.apply(action)
+        assert game.is_over and all_cards(game) == deck
+        assert game.result()["winner"] in (0, 1, None)
 
 
 @pytest.mark.parametrize("name", ["huahuar", "guandan", "paoyao"])

@@ -486,18 +486,6 @@ def test_every_listed_follow_is_legal_and_small_hands_list_every_legal_follow():
     assert checked > 50
 
 
-def test_bot_deals_complete_with_legal_actions_only():
-    for seed in range(40):
-        game = new_game(seed)
-        rng = random.Random(seed)
-        while not game.is_over:
-            action = choose(game, rng)
-            assert action in game.legal_actions()
-            game.apply(action)
-        assert_all_cards(game)
-        assert game.result()["winner"] in (0, 1)
-
-
 def test_choices_are_choice_objects_and_card_actions_carry_kind_and_cards():
     game = new_game(1)
     while not game.is_over:
