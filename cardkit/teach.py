@@ -58,6 +58,7 @@ __all__ = [
     "monte_carlo",
     "odds_table",
     "paoyao_ladder",
+    "paoyao_scores",
     "find_patterns",
     "patterns_in_deal",
     "plays_table",
@@ -65,6 +66,7 @@ __all__ = [
     "seed_table",
     "seats_table",
     "shengji_order",
+    "table",
     "text_width",
     "tiles_picture",
     "trick_view",
@@ -476,9 +478,10 @@ def _exact_text(value) -> str:
     text = f"{fraction.numerator}/{fraction.denominator}" if fraction.denominator != 1 else str(fraction.numerator)
     if len(text) <= 24:
         return html.escape(text)
+    # The decimal stands in the next column; a 20-digit fraction in a table cell is a wall of digits.
     digits = len(str(fraction.denominator))
-    return (f"<span title='{text}'>{float(fraction):.12e} "
-            f"<small style='color:{_GREY}'>(a fraction over {digits} digits; hover for it)</small></span>")
+    return (f"<span title='{text}' style='color:{_GREY};border-bottom:1px dotted {_GREY};cursor:help'>"
+            f"a fraction with a {digits}-digit denominator (hover to see it)</span>")
 
 
 def odds_table(rows: Sequence, *, ids: Sequence[str] | None = None, notes: dict[str, str] | None = None,
@@ -512,7 +515,8 @@ def formula(row, *, expected: bool = False):
     value = row.expected if expected and row.expected is not None else row.probability
     name = row.name_en.replace("{", "").replace("}", "")
     lhs = (r"E[\#\ \text{" if expected else r"P(\text{") + name + ("}]" if expected else "})")
-    return Math(f"{lhs} = {sympy.latex(expr)} \\approx {float(value):.6g}")
+    # order="none" keeps the terms as built: "1 - ..." and "(1 + x)", not sympy's "- ... + 1".
+    return Math(f"{lhs} = {sympy.latex(expr, order='none')} \\approx {float(value):.6g}")
 
 
 # --- a Monte-Carlo check on a canvas ----------------------------------------------------------------
@@ -788,7 +792,27 @@ def hand_census(rules, hand) -> widgets.HTML:
     for p in plays:
         english.setdefault(p.name_zh.split(" ")[0], set()).add((p.name_en, p.kind))
     gallery = {row["name_zh"]: row["name_en"] for row in rules.gallery()} if hasattr(rules, "gallery") else {}
-    names = {zh: next(iter(seen))[0] if len(seen) == 1 else gallery.get(zh, next(iter(seen))[1])
+    # The gallery's name first: a play's own name_en can carry its ranks ("run of pairs 9–J").
+    names = {zh: gallery.get(zh) or (next(iter(seen))[0] if len(seen) == 1 else next(iter(seen))[1])
              for zh, seen in english.items()}
     items = " · ".join(f"<b>{html.escape(zh)}</b> {html.escape(names[zh])}: {n}" for zh, n in counts.items())
     return widgets.HTML(f"{len(plays)} different plays in this hand — {items}")
+
+
+def table(head: Sequence[str], rows: Iterable[Sequence[object]]) -> widgets.HTML:
+    """A small HTML table with the header ``head`` and one line per row: what a raw tuple or dict
+    from the engine (a score scale, a points table) looks like when a learner should read it."""
+    cells = "".join(f"<th style='padding:2px 10px;text-align:left'>{html.escape(str(h))}</th>" for h in head)
+    lines = ["<tr>" + "".join(f"<td style='padding:2px 10px'>{html.escape(str(c))}</td>" for c in row) + "</tr>"
+             for row in rows]
+    return widgets.HTML(f"<table><tr>{cells}</tr>{''.join(lines)}</table>")
+
+
+def paoyao_scores() -> widgets.HTML:
+    """刨幺's 積分 table (`paoyao.SCORES`) by how the deal ended, each named in 中文 and English."""
+    from .variants import paoyao
+
+    names = {**{k: (paoyao.REASONS_ZH[k], paoyao.REASONS_EN[k]) for k in paoyao.REASONS_ZH},
+             **{k: ("雪牌 → " + paoyao.GRADES_ZH[k], paoyao.GRADES_EN[k]) for k in paoyao.GRADES_ZH}}
+    return table(("the deal ends by", "that is", "each winner", "each loser"),
+                 [(*names[key], f"+{n}", f"−{n}") for key, n in paoyao.SCORES.items()])

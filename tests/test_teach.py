@@ -93,6 +93,24 @@ def test_a_guandan_wild_row_is_only_matched_by_a_play_using_a_wild():
             assert any(card is rules.wild for card in play.cards)
 
 
+def test_a_guandan_wild_row_describes_the_play_drawn_not_the_engines_example():
+    game = guandan.new_game(seed=5)
+    view = teach.patterns_in_deal(game.rules, [game.hand(seat) for seat in range(4)])
+    [line] = [line.children[1].value for line in view.children if "逢人配" in line.children[1].value]
+    [(_, seat, play)] = [f for f in teach.find_patterns(game.rules, [game.hand(s) for s in range(4)])
+                         if f[0]["id"] == "wild"]
+    assert f"here {play} ({play.cards_text()})" in line
+
+
+def test_guandan_plays_are_drawn_in_the_order_a_player_reads_them():
+    rules = guandan.Rules(level="7")
+    assert teach.reading_order(rules, "S4 D5 C6 S7 H8") == parse_cards("S4 D5 C6 S7 H8")  # the 7 in its place
+    assert teach.reading_order(rules, "SA D2 C3 S4 D5") == parse_cards("SA D2 C3 S4 D5")  # A low
+    assert teach.reading_order(rules, "H7 S9 S10 CQ DK") == parse_cards("S9 S10 H7 CQ DK")  # the wild as J
+    assert teach.reading_order(SHENGJI, "S3 H4 S2", SHENGJI.sort_key) == sorted(parse_cards("S3 H4 S2"),
+                                                                                key=SHENGJI.sort_key)
+
+
 def test_compare_gives_the_rules_reason_when_a_play_does_not_beat():
     verdict = teach.compare(HUAHUAR, "HA DA", "S9")
     assert not verdict.ok and verdict.text == HUAHUAR.beat_error(
@@ -250,3 +268,34 @@ def test_the_seed_table_marks_the_misprinted_figure():
     html = teach.seed_table(seed_comparison()).value
     row = next(line for line in html.split("<tr>") if "十四隻" in line)
     assert "✗" in row and "0.203ppm" in row
+
+
+def test_the_census_names_a_pattern_without_the_ranks_of_one_play():
+    hand = parse_cards("S9 H9 S10 H10 SJ HJ D4")
+    html = teach.hand_census(PAOYAO, hand).value
+    assert "<b>雙龍</b> run of pairs: 1" in html and "9–J" not in html
+
+
+def test_a_long_exact_fraction_is_behind_a_hover_not_spelled_out():
+    html = teach._exact_text(sympy.Rational(24435971608877, 42221011240058))
+    assert "title='24435971608877/42221011240058'" in html and "14-digit denominator" in html
+    assert "e-01" not in html
+
+
+def test_a_formula_reads_one_minus_the_complement():
+    from cardkit.odds import paoyao_table
+
+    row = next(r for r in paoyao_table() if r.id == "lu5")
+    assert "= 1 - \\frac" in teach.formula(row).data
+
+
+def test_the_paoyao_score_table_names_every_way_a_deal_ends_with_its_points():
+    html = teach.paoyao_scores().value
+    for key, n in paoyao.SCORES.items():
+        name = paoyao.REASONS_ZH.get(key) or paoyao.GRADES_ZH[key]
+        assert f"{name}</td>" in html and f"+{n}</td>" in html
+    assert "kangqi" not in html
+
+
+def test_a_table_escapes_its_cells():
+    assert "&lt;b&gt;" in teach.table(["a"], [["<b>"]]).value
