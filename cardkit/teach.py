@@ -62,6 +62,7 @@ __all__ = [
     "find_patterns",
     "patterns_in_deal",
     "plays_table",
+    "reading_order",
     "row_rects",
     "seed_table",
     "seats_table",
@@ -265,16 +266,23 @@ def patterns_in_deal(rules, hands: Sequence[Sequence[Card]]) -> widgets.VBox:
     """Every pattern of the seed, each drawn from real cards of this deal where some hand holds one
     (the engine's gallery example where none does), with 中文, pinyin, English and what it is."""
     rows = []
+    sort_key = getattr(rules, "sort_key", None)
     for row, seat, play in find_patterns(rules, hands):
+        note = row["note"]
         if play is None:
             cards, where = row["cards"], "no hand of this deal holds one; an example"
         else:
             cards, where = play.cards, f"from {SEAT_NAMES[seat]}'s hand: {play}"
+            if hasattr(play, "cards_text"):
+                # The engine's note describes its own example; the picture shows the deal's play.
+                example = rules.classify(row["cards"])
+                note = note.replace(f"{example} ({example.cards_text()})", f"{play} ({play.cards_text()})")
         text = (f"<b>{html.escape(row['name_zh'])}</b> <i>{html.escape(row['pinyin'])}</i> — "
                 f"{html.escape(row['name_en'])} <span style='color:{_GREY}'>({html.escape(where)})</span><br>"
-                f"<span style='color:{_GREY}'>{html.escape(row['note'])}</span>")
-        rows.append((cards, text))
-    return plays_table(rows, getattr(rules, "sort_key", None))
+                f"<span style='color:{_GREY}'>{html.escape(note)}</span>")
+        shown = _as_read(play) if hasattr(play, "cards_text") else reading_order(rules, cards, sort_key)
+        rows.append((shown, text))
+    return plays_table(rows)
 
 
 def units_view(rules, hand) -> widgets.VBox:
@@ -331,10 +339,27 @@ def compare_view(rules, a, b, *, huo: bool = False, sort_key: Callable | None = 
     sort_key = sort_key or getattr(rules, "sort_key", None)
     verdict = compare(rules, a, b, huo=huo)
     names = [rules.classify(_cards(x)) for x in (b, a)]
-    tiles = [Tile(tuple(_cards(b)), ("on the table", str(names[0] or "no pattern"))),
-             Tile(tuple(_cards(a)), ("answer", str(names[1] or "no pattern")),
+    tiles = [Tile(tuple(reading_order(rules, b, sort_key)), ("on the table", str(names[0] or "no pattern"))),
+             Tile(tuple(reading_order(rules, a, sort_key)), ("answer", str(names[1] or "no pattern")),
                   _OK if verdict.ok else _WRONG)]
-    return widgets.VBox([tiles_picture(tiles, sort_key, width=640, joiner="←"), widgets.HTML(verdict.html())])
+    return widgets.VBox([tiles_picture(tiles, width=640, joiner="←"), widgets.HTML(verdict.html())])
+
+
+def reading_order(rules, cards, sort_key: Callable | None = None) -> list[Card]:
+    """The cards in the order a player reads their pattern where the engine says it (掼蛋's
+    `Combo.cards_text`: a run from its low end, a level card or a wild in the place it fills, a 三带二's
+    triple first); otherwise sorted by ``sort_key`` (the hand's order, weakest first)."""
+    cards = _cards(cards)
+    classify = getattr(rules, "classify", None)
+    combo = classify(cards) if classify and cards else None
+    if combo is not None and hasattr(combo, "cards_text"):
+        return _as_read(combo)
+    return sorted(cards, key=sort_key) if sort_key else cards
+
+
+def _as_read(combo) -> list[Card]:
+    """A 掼蛋 play's cards in the order of its `cards_text` ("♠9 ♠10 ♥7=J ♣Q ♦K")."""
+    return parse_cards(" ".join(part.split("=")[0] for part in combo.cards_text().split()))
 
 
 def follow_view(rules, hand, lead, play) -> widgets.VBox:
