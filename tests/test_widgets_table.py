@@ -380,3 +380,64 @@ def test_without_animation_a_move_is_one_message_without_pauses(canvas_messages)
     canvas_messages.clear()
     table.play_button.click()
     assert len(canvas_messages.messages) == 1 and "sleep" not in canvas_messages.names()
+
+
+# --- what a learner sees (found play-testing in a browser) -------------------------------------------
+
+
+def test_declaring_with_selected_cards_then_being_dealt_more_shows_the_whole_new_hand():
+    table = GameTable("shengji", seed=0, bot_delay=0)
+    assert table.my_turn and table.game.phase == "declare"
+    declaration = next(a for a in table.game.legal_actions() if getattr(a, "kind", "") == "declare")
+    select(table, list(declaration.cards))
+    table.play_button.click()
+    assert any(line.startswith("South declares") for line in table.lines)
+    # The deal went on while the cards were selected: the hand grew and every card of it is drawn.
+    assert sorted(c.index for c in table.hand.cards) == sorted(c.index for c in table.game.hand(0))
+    assert len(table.hand.rects) == len(table.hand.cards) > len(declaration.cards)
+    assert len(table.layout_info()["hand"]) == len(table.hand.cards)
+
+
+def test_a_selection_that_is_no_play_yet_is_counted_beside_the_hand():
+    table = GameTable("paoyao", seed=5, bot_delay=0)
+    hand = table.hand.cards
+    select(table, [hand[0], hand[-1]])
+    assert f"2 selected: {hand[0].symbol} {hand[-1].symbol}" in table.message.value
+    assert "✗" not in table.message.value
+
+
+def test_between_deals_of_a_match_the_felt_marks_the_learner_and_the_log_marks_the_new_deal():
+    table = GameTable("guandan", seed=0, bot_delay=0, match=True)
+    assert play_until(table, lambda t: t.game.phase in PAUSE_PHASES, random.Random(1))
+    assert table.game.current_player != table.human  # the game names the next dealer ...
+    assert table._to_act(table.game) == table.human  # ... but the learner presses Next deal
+    press(table, "Next deal")
+    assert "Next deal" in next(line for line in table.lines if "Next deal" in line)
+    assert not any(line.startswith(tuple(SEAT_NAMES)) and "Next deal" in line for line in table.lines)
+
+
+def test_the_felts_status_lines_stay_inside_their_corner():
+    from cardkit.widgets.table import _STATUS_WIDTH, _wrap, text_width
+
+    status = ("South/North 135 · East/West 0 · out: North · South/North have won by 扛旗: South chooses 雪牌 "
+              "(play on) or 不雪 (stop)")
+    lines = _wrap(status, _STATUS_WIDTH)
+    assert all(text_width(line) <= _STATUS_WIDTH for line in lines)
+    assert " ".join(lines).replace(" · ", " ").split() == status.replace(" · ", " ").split()
+    short = _wrap(status, _STATUS_WIDTH, max_lines=2)
+    assert len(short) == 2 and short[-1].endswith("…") and text_width(short[-1]) <= _STATUS_WIDTH
+
+
+def test_settlement_names_seats_in_lists_and_puts_per_seat_records_in_seat_columns():
+    from cardkit.widgets._common import settlement_html
+
+    result = {"summary": "East & West win", "xiayou": [1, 3], "reason": "kangqi", "reason_zh": "扛旗",
+              "trump": "H", "how": "opponent_last",
+              "players": [{"seat": s, "won_cards": 10 * s, "fang": s} for s in range(4)]}
+    page = settlement_html(result)
+    assert "<td>East, West</td>" in page  # two seats, not "South/North East · East/West West"
+    assert "<td>扛旗 kangqi</td>" in page and "won by (中文)" not in page
+    assert "♥ hearts 紅桃" in page and "opponent last" in page
+    # Seats across, figures down: one header row of seat names, one row per figure.
+    assert "<th>South</th><th>East</th><th>North</th><th>West</th>" in page
+    assert "<th style='text-align:left'>cards won</th><td>0</td><td>10</td><td>20</td><td>30</td>" in page

@@ -139,33 +139,67 @@ RESULT_LABELS = {
     "last_deal": "last deal",
     "history": "deals so far",
     "deals": "deals played",
+    "next_dealer": "next dealer",
+    "won_cards": "cards won",
+    "fang_counted": "方 in the cards won",
+    "loose_counted": "散張 in the cards won",
+    "reward_cards": "上游 reward cards",
+    "penalty_cards": "cards owed",
+    "penalty_fang": "方 owed",
+    "paid_cards": "cards paid",
+    "paid_fang": "方 paid",
+    "fang": "方 after paying",
+    "loose": "散張 after paying",
+    "choice": "answer",
+    "deal": "deal",
+    "first_bonus": "头游 bonus",
+    "drops": "levels dropped",
+    "levels_before": "levels before",
+    "levels_after": "levels after",
+    "passed_a": "passed A 过A",
 }
 SEAT_KEYS = frozenset({"dealer", "next_dealer", "shangyou", "xiayou", "last_trick_winner", "seat", "from", "to"})
 SIDE_KEYS = frozenset({"winner", "dealer_side"})
 SEAT_LIST_KEYS = frozenset({"out_order", "finish_order"})
+# Engines give some figures as a code plus a ``<key>_zh`` twin; the two are shown in one row.
+ZH_SUFFIX = "_zh"
+SUIT_WORDS = {"S": "♠ spades 黑桃", "H": "♥ hearts 紅桃", "C": "♣ clubs 梅花", "D": "♦ diamonds 方塊",
+              "none": "none: no trump suit 無主"}
+# What a value means where the key alone does not say it.
+NONE_WORDS = {"winner": "not decided yet"}
 
 
 def _scalar(value) -> bool:
     return value is None or isinstance(value, (str, int, float, bool, Card)) or hasattr(value, "value")
 
 
+def _label(key: str) -> str:
+    return RESULT_LABELS.get(key, key.replace("_", " "))
+
+
 def _text(key: str, value) -> str:
     if value is None:
-        return "—"
+        return NONE_WORDS.get(key, "—")
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, int) and key in SEAT_KEYS and 0 <= value < 4:
         return SEAT_NAMES[value]
     if isinstance(value, int) and key in SIDE_KEYS and 0 <= value < 2:
         return SIDE_NAMES[value]
+    if isinstance(value, str) and key == "trump":
+        return SUIT_WORDS.get(value, value)
     if isinstance(value, Card):
         return value.symbol
     if isinstance(value, dict):
-        return ", ".join(f"{k}: {_text(k, v)}" for k, v in value.items())
+        return ", ".join(f"{_label(k)} {_text(k, v)}" for k, v in value.items())
     if isinstance(value, (list, tuple)):
         if key in SEAT_LIST_KEYS:
             return " → ".join(SEAT_NAMES[s] for s in value)
-        if value and all(isinstance(v, Card) for v in value):
+        if key in SEAT_KEYS and all(isinstance(v, int) and 0 <= v < 4 for v in value):
+            return ", ".join(SEAT_NAMES[s] for s in value) if value else "—"
+        if not value:
+            return "—"
+        if all(isinstance(v, Card) for v in value):
             return " ".join(c.symbol for c in value)
         if all(_scalar(v) for v in value):
             if len(value) == 4:
@@ -175,14 +209,38 @@ def _text(key: str, value) -> str:
         return ", ".join(_text(key, v) for v in value)
     if not isinstance(value, (str, int, float)) and hasattr(value, "value"):
         return str(value.value)
+    if isinstance(value, str) and "_" in value and value.isascii():
+        return value.replace("_", " ")  # a code such as "opponent_last"
     return str(value)
 
 
+def _with_zh(key: str, value, record: dict) -> str:
+    """A figure in words, its Chinese twin (``<key>_zh``) first where the record has one."""
+    text = _text(key, value)
+    zh = record.get(key + ZH_SUFFIX)
+    return f"{zh} {text}" if zh and zh != text else text
+
+
+def _figures(record: dict) -> list[str]:
+    return [k for k in record if not (k.endswith(ZH_SUFFIX) and k[:-len(ZH_SUFFIX)] in record)]
+
+
 def _sub_table(rows: list[dict]) -> str:
-    keys = list(dict.fromkeys(k for row in rows for k in row))
-    head = "".join(f"<th>{html.escape(RESULT_LABELS.get(k, k.replace('_', ' ')))}</th>" for k in keys)
+    """Records as a table: one column per seat when there is one record per seat (figures down the
+    side, so a dozen figures stay readable), else one row per record (deals so far)."""
+    keys = list(dict.fromkeys(k for row in rows for k in _figures(row)))
+    if len(rows) == 4 and [row.get("seat") for row in rows] == [0, 1, 2, 3]:
+        head = "<th></th>" + "".join(f"<th>{html.escape(SEAT_NAMES[s])}</th>" for s in range(4))
+        body = "".join(
+            f"<tr><th style='text-align:left'>{html.escape(_label(k))}</th>"
+            + "".join(f"<td>{html.escape(_with_zh(k, row.get(k), row))}</td>" for row in rows) + "</tr>"
+            for k in keys if k != "seat"
+        )
+        return f"<table class='cardkit-per-seat'><tr>{head}</tr>{body}</table>"
+    head = "".join(f"<th>{html.escape(_label(k))}</th>" for k in keys)
     body = "".join(
-        "<tr>" + "".join(f"<td>{html.escape(_text(k, row.get(k)))}</td>" for k in keys) + "</tr>" for row in rows
+        "<tr>" + "".join(f"<td>{html.escape(_with_zh(k, row.get(k), row))}</td>" for k in keys) + "</tr>"
+        for row in rows
     )
     return f"<table><tr>{head}</tr>{body}</table>"
 
@@ -194,14 +252,15 @@ def settlement_html(result: dict, title: str = "Settlement 結算") -> str:
     records (per player, per deal) becomes a table of its own.
     """
     rows = []
-    for key, value in result.items():
+    for key in _figures(result):
         if key == "summary":
             continue
-        label = html.escape(RESULT_LABELS.get(key, key.replace("_", " ")))
+        value = result[key]
+        label = html.escape(_label(key))
         if isinstance(value, (list, tuple)) and value and all(isinstance(v, dict) for v in value):
             cell = _sub_table(list(value))
         else:
-            cell = html.escape(_text(key, value))
+            cell = html.escape(_with_zh(key, value, result))
         rows.append(f"<tr><th style='text-align:left;padding-right:1em'>{label}</th><td>{cell}</td></tr>")
     summary = html.escape(str(result.get("summary", "")))
     return (f"<div><b>{html.escape(title)}</b>: {summary}</div>"

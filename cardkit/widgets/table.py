@@ -63,10 +63,15 @@ PHASE_PROMPTS = {
     "over": "The deal is over: read the settlement. New deal to play again.",
 }
 PLAY_LABELS = {"bury": "Bury 埋底", "tribute": "Give 进贡", "return": "Return 还贡", "declare": "Declare 亮主",
-               "qiangdi": "Declare 搶底"}
+               "qiangdi": "Declare 搶底", "huo": "伙 Huo with the pair"}
+PHASE_NAMES = {"play": "play 出牌", "huo": "伙 huo?", "xue": "雪 play on?", "declare": "亮主 declaring trump",
+               "qiangdi": "搶底 taking the kitty", "bury": "埋底 burying the kitty", "tribute": "进贡 tribute",
+               "return": "还贡 return", "deal_over": "deal over 本局結束", "over": "deal over 本局結束"}
+"""The phase in words, as the felt names it (other phases by their own name)."""
 
 _CLOTH, _CLOTH_EDGE = "#1e6b3a", "#14502a"
-_TEXT, _DIM, _TURN = "#f4f1e8", "#b9d3bf", "#ffd54f"
+# Light on dark green, bright enough for a classroom projector (the dim grey-green washed out).
+_TEXT, _DIM, _TURN = "#ffffff", "#dcebdf", "#ffd54f"
 _FONT = "sans-serif"
 
 # Where each seat sits, by its place counted from the learner (0 = the learner, at the bottom; turns
@@ -75,6 +80,8 @@ _FONT = "sans-serif"
 _PANELS = {0: Rect(300, 392, 300, 40), 1: Rect(752, 150, 140, 130), 2: Rect(330, 8, 240, 92),
            3: Rect(8, 150, 140, 130)}
 _PLAY_AT = {0: (450, 318, 400), 1: (630, 226, 210), 2: (450, 140, 400), 3: (270, 226, 210)}
+# The status line's corner of the felt: right of the seat across the table, above East.
+_STATUS_X, _STATUS_WIDTH, _STATUS_LINES = 600, 290, 5
 
 
 class GameTable(widgets.VBox):
@@ -143,7 +150,8 @@ class GameTable(widgets.VBox):
         self._choice_box.add_class("cardkit-choices")
         self.prompt = widgets.HTML()
         self.prompt.add_class("cardkit-prompt")
-        self.message = widgets.HTML()
+        # A fixed height: a reason appearing or going must not move the hand under the learner's pointer.
+        self.message = widgets.HTML(layout=widgets.Layout(min_height="2.6em"))
         self.message.add_class("cardkit-message")
         self.status_view = widgets.HTML()
         self.status_view.add_class("cardkit-status")
@@ -154,8 +162,9 @@ class GameTable(widgets.VBox):
         self.result_view.add_class("cardkit-result")
         controls = widgets.HBox([self.play_button, self.pass_button, self.hint_button, self._choice_box,
                                  self.undo_button, self.new_button])
-        super().__init__(children=[self.status_view, self.felt, self.prompt, controls, self.message, self.hand,
-                                   self.speed, self.result_view, self.log_view, self._layout])
+        # The settlement sits above the hand (empty by then), where the learner is looking when a deal ends.
+        super().__init__(children=[self.status_view, self.felt, self.prompt, controls, self.message,
+                                   self.result_view, self.hand, self.speed, self.log_view, self._layout])
         self.add_class("cardkit-table")
         self._start(game if game is not None else self._fresh_game())
 
@@ -173,6 +182,13 @@ class GameTable(widgets.VBox):
         if game.is_over or game.current_player is None:
             return False
         return game.current_player == self.human or game.phase in PAUSE_PHASES
+
+    def _to_act(self, game) -> int | None:
+        """The seat the felt marks as acting: nobody once the deal is over, the learner between the
+        deals of a match (they press Next deal, whoever the game says deals), else the current player."""
+        if game.is_over or game.current_player is None:
+            return None
+        return self.human if game.phase in PAUSE_PHASES else game.current_player
 
     def card_center(self, i: int) -> tuple[float, float]:
         """Canvas ``(x, y)`` on the hand canvas where a click selects the i-th card of ``hand.cards``:
@@ -262,7 +278,11 @@ class GameTable(widgets.VBox):
         game = self.game
         seat = game.current_player
         snapshot = (game.clone(), list(self.lines), self._notes_seen)
-        words = action_words(game, seat, action, self.human)
+        if game.phase in PAUSE_PHASES:
+            # The learner moves the match on, not the seat the game names as dealing next.
+            words = f"——— {game.describe(action)} ———"
+        else:
+            words = action_words(game, seat, action, self.human)
         try:
             game.apply(action)
         except IllegalPlay as why:
@@ -375,7 +395,7 @@ class GameTable(widgets.VBox):
     def _draw_seat(self, c, game, seat: int, won: list | None) -> None:
         place = (seat - self.human) % 4
         box = _PANELS[place]
-        turn = game.current_player == seat and not game.is_over
+        turn = self._to_act(game) == seat
         if turn:
             c.stroke_style = _TURN
             c.line_width = 3
@@ -466,19 +486,22 @@ class GameTable(widgets.VBox):
         c.text_align = "left"
         c.fill_style = _TEXT
         c.font = f"bold 14px {_FONT}"
-        c.fill_text(f"{self.variant} · phase: {game.phase}", 14, 14)
+        c.fill_text(f"{self.variant} · {PHASE_NAMES.get(game.phase, game.phase)}", 14, 14)
+        seat = self._to_act(game)
+        if seat is None:
+            turn, colour = "deal over", _DIM
+        elif seat == self.human:
+            turn, colour = "▶ your turn", _TURN
+        else:
+            turn, colour = f"{SEAT_NAMES[seat]} to act", _DIM
+        c.font = f"bold 14px {_FONT}"
+        c.fill_style = colour
+        c.fill_text(turn, 14, 34)
         c.font = f"13px {_FONT}"
         c.fill_style = _DIM
-        if game.is_over or game.current_player is None:
-            turn = "deal over"
-        elif game.current_player == self.human:
-            turn = "your turn"
-        else:
-            turn = f"{SEAT_NAMES[game.current_player]} to act"
-        c.fill_text(turn, 14, 34)
         y = 14
-        for line in _wrap(game.status(), 40):
-            c.fill_text(line, 600, y)
+        for line in _wrap(game.status(), _STATUS_WIDTH, _STATUS_LINES):
+            c.fill_text(line, _STATUS_X, y)
             y += 17
 
     # --- controls -----------------------------------------------------------------------------
@@ -526,6 +549,10 @@ class GameTable(widgets.VBox):
             prompt = PHASE_PROMPTS.get(game.phase, f"Your turn ({html.escape(game.phase)}).")
             if game.phase == "play" and not game.trick:
                 prompt = "You lead: " + prompt[0].lower() + prompt[1:]
+            elif game.phase == "huo" and game.trick:
+                single = getattr(game.trick[-1][1], "cards", ())
+                if len(single) == 1:
+                    prompt = prompt.replace("the single's rank", f"{single[0].symbol}'s rank")
         elif game.is_over:
             prompt = PHASE_PROMPTS["over"]
         else:
@@ -558,25 +585,52 @@ class GameTable(widgets.VBox):
         self.message.value = f"<span style='color:{colour}'>{mark}{html.escape(text)}</span>"
 
     def _on_select(self, change) -> None:
+        if len(self.hand.rects) != len(self.hand.cards):
+            # A new hand clears the selection before it is laid out (a declaration, then more cards
+            # dealt): its layout is published once it is drawn.
+            return
         self._publish_layout()
         if not self.hand.selected or not self.my_turn:
             self.message.value = ""
             return
+        cards = self.hand.selected_cards
         try:
-            action = self.game.action_for(self.hand.selected_cards)
+            action = self.game.action_for(cards)
         except IllegalPlay:
-            self.message.value = ""
+            # Not a play (yet): say what is picked, so a count (埋底 takes 8) can be checked at a glance.
+            picked = " ".join(card.symbol for card in cards)
+            self._say(f"{len(cards)} selected: {picked}", error=False)
             return
         self._say(f"{PLAY_LABELS.get(self.game.phase, 'Play')}: {self.game.describe(action)}", error=False)
 
 
-def _wrap(text: str, width: int) -> list[str]:
-    """A status line broken at its separators ("·", "|") into lines of about ``width`` characters."""
+def text_width(text: str, size: float = 13) -> float:
+    """About how many pixels ``text`` takes in a sans-serif font of ``size`` px (the kernel cannot
+    measure; Chinese characters are square, Latin ones a little over half as wide)."""
+    return sum(size if ord(ch) > 0x2E80 else 0.6 * size for ch in text)
+
+
+def _wrap(text: str, width: float, max_lines: int | None = None) -> list[str]:
+    """A status line in lines at most ``width`` pixels wide: broken at its separators ("·", "|") where
+    it can, between words where a part is too long; past ``max_lines`` the last line ends in "…"."""
     parts = [p.strip() for chunk in text.split("|") for p in chunk.split("·") if p.strip()]
     lines: list[str] = []
     for part in parts:
-        if lines and len(lines[-1]) + 3 + len(part) <= width:
+        if lines and text_width(lines[-1] + " · " + part) <= width:
             lines[-1] += " · " + part
-        else:
-            lines.append(part)
+            continue
+        line = ""
+        for word in part.split(" "):
+            if line and text_width(line + " " + word) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = f"{line} {word}" if line else word
+        lines.append(line)
+    if max_lines is not None and len(lines) > max_lines:
+        lines = lines[:max_lines]
+        last = lines[-1]
+        while last and text_width(last + " …") > width:
+            last = last[:-1]
+        lines[-1] = last.rstrip() + " …"
     return lines
