@@ -408,7 +408,7 @@ class GameTable(widgets.VBox):
         count = len(game.hand(seat))
         c.font = f"13px {_FONT}"
         c.fill_style = _DIM
-        details = f"{count} cards" + (f" · won {len(won)}" if won is not None else "")
+        details = f"{count} card{'' if count == 1 else 's'}" + (f" · won {len(won)}" if won is not None else "")
         if turn:
             details += " · to act"
         if seat == self.human:
