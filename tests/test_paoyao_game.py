@@ -124,7 +124,7 @@ def test_describe_status_and_qi_shun_wording():
     riding = game.action_for(parse_cards("S7 H7 S8 H8 S9 H9"))
     assert game.describe(riding).startswith("騎順 雙龍 7–9")
     assert game.describe(PASS) == "Pass 不出"
-    assert game.status().startswith("South/North 0 · East/West 0")
+    assert game.status().startswith("points: South/North 0 · East/West 0")
 
 
 # --- going out ------------------------------------------------------------------------------------

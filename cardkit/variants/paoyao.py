@@ -423,16 +423,19 @@ class Rules:
             ("jokers11", "壹大王壹小王", "yī dà wáng yī xiǎo wáng", "big and small joker", "RJ BJ",
              "4 路: above every 四路, just below 小幺"),
             ("yao2", "小幺", "xiǎo yāo", "small yao", "S4 H4 SA", "44A: the top of 四路"),
-            ("lu5", "五路", "wǔ lù", "five of a kind", "S8 H8 D8 C8 S8", ""),
+            ("lu5", "五路", "wǔ lù", "five of a kind", "S8 H8 D8 C8 S8",
+             "5 路: above 小幺; more 路 beats fewer, then rank"),
             ("jokers20", "大王對", "dà wáng duì", "two big jokers", "RJ RJ", "5 路: head of the 五路"),
             ("jokers12", "壹大王兩小王", "yī dà wáng liǎng xiǎo wáng", "big and two small jokers", "RJ BJ BJ",
              "5.5 路: above 五路, below 六路"),
-            ("lu6", "六路", "liù lù", "six of a kind", "S9 H9 D9 C9 S9 H9", ""),
+            ("lu6", "六路", "liù lù", "six of a kind", "S9 H9 D9 C9 S9 H9",
+             "6 路: above every joker play of 5.5 路 or less"),
             ("yao3", "中幺", "zhōng yāo", "middle yao", "S4 H4 D4 SA", "444A: the top of 六路"),
             ("jokers21", "兩大王壹小王", "liǎng dà wáng yī xiǎo wáng", "two big and a small joker",
              "RJ RJ BJ", "6.5 路: above 中幺, below 七路"),
-            ("lu7", "七路", "qī lù", "seven of a kind", "SA HA DA CA SA HA DA", ""),
-            ("lu8", "八路", "bā lù", "eight of a kind", "S3 H3 D3 C3 S3 H3 D3 C3", ""),
+            ("lu7", "七路", "qī lù", "seven of a kind", "SA HA DA CA SA HA DA", "7 路: above 兩大王壹小王 and 中幺"),
+            ("lu8", "八路", "bā lù", "eight of a kind", "S3 H3 D3 C3 S3 H3 D3 C3",
+             "8 路: the most of one rank two decks hold"),
             ("jokers22", "四張王", "sì zhāng wáng", "all four jokers", "RJ RJ BJ BJ", "8 路: head of the 八路"),
             ("yao4", "老幺", "lǎo yāo", "old yao", "S4 H4 D4 C4 SA", "4444A: above 四張王"),
             ("yao5", "老老幺", "lǎo lǎo yāo", "old-old yao", "S4 H4 D4 C4 S4 SA",
@@ -547,7 +550,7 @@ class Game:
 
     def status(self) -> str:
         p0, p1 = self.points()
-        text = f"South/North {p0} · East/West {p1}"
+        text = f"points: South/North {p0} · East/West {p1}"
         if self.out:
             text += " · out: " + ", ".join(SEAT_NAMES[seat] for seat in self.out)
         if self.phase == "xue":

@@ -143,7 +143,8 @@ class GameTable(widgets.VBox):
         self.new_button = button("New deal 新牌局", "cardkit-new", self.new_deal, "shuffle and deal again")
         self.undo_button = button("Undo 悔牌", "cardkit-undo", self.undo,
                                   "take back your last move (and the bots' moves after it)")
-        self.speed = widgets.IntSlider(value=bot_delay, min=0, max=1500, step=50, description="Bot pause ms",
+        self.speed = widgets.IntSlider(value=bot_delay, min=0, max=1500, step=50,
+                                       description="Pause between bot moves (ms)",
                                        style={"description_width": "initial"})
         self.choice_buttons: list[widgets.Button] = []
         self._choice_box = widgets.HBox()

@@ -53,7 +53,7 @@ TYPES: dict[str, tuple[str, int, str]] = {
     "大青虎": ("big_qinghu", 4, "big green tiger (four big jokers)"),
     **{f"{_ZH_NUMBER[n]}虎": ("tiger", n, f"{n} tigers") for n in range(5, 9)},
     **{f"{_ZH_NUMBER[n]}隻": ("kind", n, f"{n} of a kind") for n in range(3, 17)},
-    **{f"{_ZH_NUMBER[n]}節": ("jie", n, f"{n}-card jie (three ranks of {n})") for n in range(3, 17)},
+    **{f"{_ZH_NUMBER[n]}節": ("jie", n, f"jie of {n}s (three ranks in a row, {n} cards each)") for n in range(3, 17)},
     "神龍": ("shenlong", 3, "divine dragon (三節 in one suit)"),
     "青龍": ("qinglong", 4, "green dragon (四節 in one suit)"),
 }
