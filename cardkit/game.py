@@ -39,6 +39,9 @@ from .cards import Card
 
 SEAT_NAMES = ("South", "East", "North", "West")
 SEAT_NAMES_ZH = ("南", "東", "北", "西")
+SIDE_NAMES = ("South–North", "East–West")
+"""The two sides: seats 0 & 2 and seats 1 & 3."""
+SIDE_NAMES_ZH = ("南北", "東西")
 
 
 class IllegalPlay(ValueError):

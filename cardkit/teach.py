@@ -33,7 +33,7 @@ from ipycanvas import Canvas
 
 from .cards import Card, Joker, Suit, parse_cards
 from .drawing import CardStyle, Rect, draw_cards, held, on_page_ready
-from .game import SEAT_NAMES, SEAT_NAMES_ZH
+from .game import SEAT_NAMES, SEAT_NAMES_ZH, SIDE_NAMES, SIDE_NAMES_ZH
 
 __all__ = [
     "SMALL_CARDS",
@@ -802,7 +802,7 @@ def seats_table(game, hand_of: Callable[[int], Iterable[Card]] | None = None) ->
     for seat in range(4):
         first = " ← acts first" if game.current_player == seat else ""
         cells = [str(seat), f"{SEAT_NAMES[seat]} {SEAT_NAMES_ZH[seat]}", f"{SEAT_NAMES[(seat + 2) % 4]}",
-                 "South/North" if seat % 2 == 0 else "East/West", str(len(list(hand_of(seat)))) + first]
+                 f"{SIDE_NAMES[seat % 2]} {SIDE_NAMES_ZH[seat % 2]}", str(len(list(hand_of(seat)))) + first]
         lines.append("<tr>" + "".join(f"<td style='padding:2px 10px'>{html.escape(c)}</td>" for c in cells) + "</tr>")
     head = "".join(f"<th style='padding:2px 10px;text-align:left'>{h}</th>"
                    for h in ("seat", "name", "partner", "side", "cards"))

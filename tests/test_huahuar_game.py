@@ -379,7 +379,7 @@ def test_step3_shuangqian_when_both_partners_cannot_pay_adds_a_point_for_the_win
     result = R.settle([pile(fang=2), pile(loose=2), pile(), pile(loose=3)], [[], HAND4[:3], [], []], [0, 2])
     assert result["shuangqian"] == [False, True]
     assert result["winner"] == 0 and result["score"] == 2
-    assert result["summary"].endswith("(+1: East & West are 雙欠, short of their penalty)")
+    assert result["summary"].endswith("(+1: East–West are 雙欠, short of their penalty)")
 
 
 def test_reward_source_xiayou_the_shangyou_gets_what_the_xiayou_paid():
@@ -399,7 +399,7 @@ def test_step4_equal_fang_more_loose_cards_win():
     # South: 2 方 + 10 reward; East 2 方 13; West pays 10 and is left with nothing
     assert result["side_fang"] == [2, 2] and result["side_loose"] == [10, 13]
     assert result["winner"] == 1 and result["decided_by"] == "散張"
-    assert result["summary"].startswith("East & West win on 散張: 方 equal at 2, 散張 13 to 10;")
+    assert result["summary"].startswith("East–West win on 散張: 方 equal at 2, 散張 13 to 10;")
 
 
 def test_step4_equal_fang_and_loose_the_side_without_fanpai_wins():
@@ -408,7 +408,7 @@ def test_step4_equal_fang_and_loose_the_side_without_fanpai_wins():
     result = R.settle(won, [[], [], HAND4, []], [0, 1, 3])
     assert result["side_fang"] == [2, 2] and result["side_loose"] == [10, 10]
     assert result["winner"] == 1 and result["decided_by"] == "反牌"
-    assert "only South & North hold 反牌" in result["summary"]
+    assert "only South–North hold 反牌" in result["summary"]
 
 
 def test_step4_all_equal_and_no_fanpai_the_shangyou_side_wins():
@@ -430,7 +430,7 @@ def test_step5_only_the_losers_shuangqian_adds_a_point():
 def test_step5_score_from_the_winning_sides_best_player():
     result = R.settle([pile(fang=20), pile(), pile(fang=17), pile(loose=10)], [[], [], [], []], [0, 1, 2, 3])
     assert result["best_fang"] == 20 and result["score"] == 2 and result["shuangqian"] == [False, False]
-    assert result["summary"] == "South & North win on 方, 37 to 0; South's 20 方 score 2 points"
+    assert result["summary"] == "South–North win on 方, 37 to 0; South's 20 方 score 2 points"
 
 
 def test_result_of_an_unfinished_deal_has_no_winner():
@@ -519,5 +519,5 @@ def test_random_deals_never_crash_and_keep_all_216_cards(seed, options):
     result = game.result()
     assert result["winner"] in (0, 1) and result["score"] >= 1
     assert len(result["out_order"]) >= 2
-    assert result["summary"].startswith(("South & North", "East & West")[result["winner"]] + " win")
+    assert result["summary"].startswith(("South–North", "East–West")[result["winner"]] + " win")
     assert game.status()

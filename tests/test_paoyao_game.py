@@ -124,7 +124,7 @@ def test_describe_status_and_qi_shun_wording():
     riding = game.action_for(parse_cards("S7 H7 S8 H8 S9 H9"))
     assert game.describe(riding).startswith("騎順 雙龍 7–9")
     assert game.describe(PASS) == "Pass 不出"
-    assert game.status().startswith("points: South/North 0 · East/West 0")
+    assert game.status().startswith("points: South–North 0 · East–West 0")
 
 
 # --- going out ------------------------------------------------------------------------------------
@@ -311,7 +311,7 @@ def test_kang_qi_with_losers_under_20_offers_xue_partner_first():
     game = deal("S4", "S5 S9", "S6 S9", "S7 S9", won=(KS + " S10", "S10", "", ""))
     play(game, "S4")  # South goes out first, South/North hold 90, East/West 10
     assert game.phase == "xue" and game.reason == "kangqi" and game.current_player == 2
-    assert "South/North have won by 扛旗: North chooses 雪牌" in game.status()
+    assert "South–North have won by 扛旗: North chooses 雪牌" in game.status()
     game.apply(NO_XUE)
     game.apply(NO_XUE)
     assert game.is_over and game.result()["score"] == 1 and parse_cards("S4")[0] in game.won[0]
@@ -384,7 +384,7 @@ def test_messages_after_the_deal_is_over_name_the_result():
     play(game, "S4")
     game.apply(PASS)
     play(game, "SA")
-    with pytest.raises(IllegalPlay, match="the deal is over: South/North win by 雙飛 \\(both partners out\\)"):
+    with pytest.raises(IllegalPlay, match="the deal is over: South–North win by 雙飛 \\(both partners out\\)"):
         game.apply(PASS)
 
 

@@ -419,7 +419,7 @@ def test_between_deals_of_a_match_the_felt_marks_the_learner_and_the_log_marks_t
 def test_the_felts_status_lines_stay_inside_their_corner():
     from cardkit.widgets.table import _STATUS_WIDTH, _wrap, text_width
 
-    status = ("South/North 135 · East/West 0 · out: North · South/North have won by 扛旗: South chooses 雪牌 "
+    status = ("points: South–North 135 · East–West 0 · out: North · South–North have won by 扛旗: South chooses 雪牌 "
               "(play on) or 不雪 (stop)")
     lines = _wrap(status, _STATUS_WIDTH)
     assert all(text_width(line) <= _STATUS_WIDTH for line in lines)
@@ -431,7 +431,7 @@ def test_the_felts_status_lines_stay_inside_their_corner():
 def test_settlement_names_seats_in_lists_and_puts_per_seat_records_in_seat_columns():
     from cardkit.widgets._common import settlement_html
 
-    result = {"summary": "East & West win", "xiayou": [1, 3], "reason": "kangqi", "reason_zh": "扛旗",
+    result = {"summary": "East–West win", "xiayou": [1, 3], "reason": "kangqi", "reason_zh": "扛旗",
               "trump": "H", "how": "opponent_last",
               "players": [{"seat": s, "won_cards": 10 * s, "fang": s} for s in range(4)]}
     page = settlement_html(result)

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..cards import Card, Joker, Rank, new_deck, parse_cards
-from ..game import PASS, SEAT_NAMES, Choice, IllegalPlay, next_seat, partner
+from ..game import PASS, SEAT_NAMES, SIDE_NAMES, Choice, IllegalPlay, next_seat, partner
 
 __all__ = [
     "GAME_POINTS",
@@ -118,8 +118,6 @@ _JOKERS_ZH = {
     (0, 2): "兩小王", (1, 1): "壹大王壹小王", (2, 0): "大王對",
     (1, 2): "壹大王兩小王", (2, 1): "兩大王壹小王", (2, 2): "四張王",
 }
-
-_SIDES = ("South/North", "East/West")
 
 XUE = Choice("xue", "雪牌 Xue: play on")
 NO_XUE = Choice("no_xue", "不雪 No xue: end the deal")
@@ -550,11 +548,11 @@ class Game:
 
     def status(self) -> str:
         p0, p1 = self.points()
-        text = f"points: South/North {p0} · East/West {p1}"
+        text = f"points: {SIDE_NAMES[0]} {p0} · {SIDE_NAMES[1]} {p1}"
         if self.out:
             text += " · out: " + ", ".join(SEAT_NAMES[seat] for seat in self.out)
         if self.phase == "xue":
-            text += (f" · {_SIDES[self.winner]} have won by {REASONS_ZH[self.reason]}: "
+            text += (f" · {SIDE_NAMES[self.winner]} have won by {REASONS_ZH[self.reason]}: "
                      f"{SEAT_NAMES[self.current_player]} chooses 雪牌 (play on) or 不雪 (stop)")
         if self.xue and not self.is_over:
             text += " · 雪牌: playing on"
@@ -737,7 +735,7 @@ class Game:
         points = self.points()
         if not self.is_over:
             return {"winner": None, "points": points, "out_order": list(self.out),
-                    "summary": f"deal in progress: South/North {points[0]}, East/West {points[1]}"}
+                    "summary": f"deal in progress: {SIDE_NAMES[0]} {points[0]}, {SIDE_NAMES[1]} {points[1]}"}
         grade = self.grade()
         score = SCORES[grade] if grade else SCORES[self.reason]
         scores = [score if seat % 2 == self.winner else -score for seat in range(4)]
@@ -746,7 +744,7 @@ class Game:
             how += f", {'played on (雪牌) to ' if self.xue else ''}{GRADES_ZH[grade]} ({GRADES_EN[grade]})"
         elif self.xue_answers:
             how += ", 不雪 (no 雪: they stopped there)"
-        summary = (f"{_SIDES[self.winner]} win by {how}: {points[self.winner]} to {points[1 - self.winner]} "
+        summary = (f"{SIDE_NAMES[self.winner]} win by {how}: {points[self.winner]} to {points[1 - self.winner]} "
                    f"points, {score:+d} each")
         return {
             "winner": self.winner,

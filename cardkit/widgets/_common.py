@@ -7,9 +7,7 @@ from collections.abc import Sequence
 
 from ..cards import Card
 from ..drawing import Rect, bounds, card_at
-from ..game import SEAT_NAMES, SEAT_NAMES_ZH, Choice
-
-SIDE_NAMES = ("South/North", "East/West")
+from ..game import SEAT_NAMES, SEAT_NAMES_ZH, SIDE_NAMES, Choice
 
 # How the log says what a seat did, by action kind; every other card action "plays".
 VERBS = {"bury": "buries", "declare": "declares", "tribute": "gives", "return": "gives back"}
@@ -248,7 +246,7 @@ def _sub_table(rows: list[dict]) -> str:
 def settlement_html(result: dict, title: str = "Settlement 結算") -> str:
     """A deal's ``result()`` as a small HTML table: the summary as caption, one row per figure.
 
-    Seats and sides are named (South, East/West), per-seat and per-side lists spelled out, and a list of
+    Seats and sides are named (South, East–West), per-seat and per-side lists spelled out, and a list of
     records (per player, per deal) becomes a table of its own.
     """
     rows = []

@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ...cards import Card, Joker, new_deck
-from ...game import PASS, SEAT_NAMES, IllegalPlay, partner, same_side
+from ...game import PASS, SEAT_NAMES, SIDE_NAMES, IllegalPlay, partner, same_side
 from .rules import Combo, Rules
 
 PLACE_NAMES = ("头游", "二游", "三游", "末游")
@@ -425,9 +425,8 @@ class Game:
             how, up = "opponent_last", LEVEL_UP["opponent_last"]
         places = {PLACE_NAMES[i]: _seat(s) for i, s in enumerate(order)}
         side = first % 2
-        sides = ("South–North", "East–West")
         last = _seat(order[3])
-        detail = {"double_down": f"双下: {sides[1 - side]} are the last two",
+        detail = {"double_down": f"双下: {SIDE_NAMES[1 - side]} are the last two",
                   "opponent_last": f"an opponent, {last}, is 末游",
                   "partner_last": f"{_seat(first)}'s partner {last} is 末游"}[how]
         return {
@@ -439,7 +438,7 @@ class Game:
             "how": how,
             "levels_up": up,
             "cards_left": counts,
-            "summary": f"{_seat(first)} 头游, {_seat(order[1])} 二游: {sides[side]} go up {up} "
+            "summary": f"{_seat(first)} 头游, {_seat(order[1])} 二游: {SIDE_NAMES[side]} go up {up} "
                        f"level{'s' if up > 1 else ''} — {detail}",
         }
 

@@ -22,14 +22,13 @@ import random
 
 from ... import game as protocol
 from ...cards import Rank
+from ...game import SIDE_NAMES
 from .game import Game, deal_hands, new_game
 from .rules import LEVELS, Rules
 
 STREAK_FROM = 3
 """头游 or 下 this many times lifts or drops a side: n times → n - 2 levels that deal
 ("3次升1级, 4次升2级, 以上类推")."""
-
-SIDE_NAMES = ("South–North", "East–West")
 
 
 class Match(protocol.Match):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from ...game import SEAT_NAMES, partner
+from ...game import SEAT_NAMES, SIDE_NAMES, partner
 
 SCORE_SCALE: tuple[tuple[int, int], ...] = (
     (16, 1), (20, 2), (24, 3), (27, 4), (29, 5), (31, 6), (33, 7), (35, 8), (37, 9), (39, 10), (40, 11),
@@ -107,19 +107,19 @@ def settle(rules, won: list, leftovers: list, out_order: list[int]) -> dict:
     leftover_kind = None
     if any(fanpai):
         leftover_kind = "雙反" if sum(1 for f in fanpai if f) == 2 else "單眼"
-    names = [" & ".join(SEAT_NAMES[s] for s in (side, side + 2)) for side in (0, 1)]
     won_fang, won_loose = side_fang[winner], side_loose[winner]
     headline = {
         "方": f"win on 方, {won_fang} to {side_fang[1 - winner]}",
         "散張": f"win on 散張: 方 equal at {won_fang}, 散張 {won_loose} to {side_loose[1 - winner]}",
-        "反牌": f"win: 方 ({won_fang}) and 散張 ({won_loose}) equal, and only {names[1 - winner]} hold 反牌",
+        "反牌": f"win: 方 ({won_fang}) and 散張 ({won_loose}) equal, and only {SIDE_NAMES[1 - winner]} hold 反牌",
         "上游": (f"win: 方 ({won_fang}) and 散張 ({won_loose}) equal, nobody holds 反牌, "
                f"and {SEAT_NAMES[shangyou]} went out first (上游)"),
     }[decided_by]
     best_seat = winner if final[winner][0] >= final[winner + 2][0] else winner + 2
-    summary = (f"{names[winner]} {headline}; {SEAT_NAMES[best_seat]}'s {best} 方 score "
+    summary = (f"{SIDE_NAMES[winner]} {headline}; {SEAT_NAMES[best_seat]}'s {best} 方 score "
                f"{score} point{'s' if score != 1 else ''}"
-               + (f" (+1: {names[1 - winner]} are 雙欠, short of their penalty)" if shuangqian[1 - winner] else ""))
+               + (f" (+1: {SIDE_NAMES[1 - winner]} are 雙欠, short of their penalty)"
+                  if shuangqian[1 - winner] else ""))
     return {
         "winner": winner,
         "score": score,

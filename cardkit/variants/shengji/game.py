@@ -39,8 +39,8 @@ HAND_SIZE = 25
 KITTY_SIZE = 8
 PASS_DECLARE = Choice("pass", "Pass 不亮")
 
-SIDE_NAMES = ("South–North 南北", "East–West 東西")
-"""Seats 0 & 2 and seats 1 & 3 (seed §2: 東西 against 南北)."""
+SIDE_NAMES = tuple(f"{en} {zh}" for en, zh in zip(protocol.SIDE_NAMES, protocol.SIDE_NAMES_ZH, strict=True))
+"""Seats 0 & 2 and seats 1 & 3, in both languages (seed §2: 東西 against 南北)."""
 
 _PHASE_ASKS = {
     "declare": "declare a trump (亮主) with the buttons, or pass",
