@@ -106,6 +106,7 @@ def test_a_whole_deal_is_played_through_the_tables_own_controls(variant):
     assert "<table" in table.result_view.value
     assert html.escape(result["summary"]) in table.result_view.value
     assert table.play_button.disabled and table.pass_button.disabled and table.hint_button.disabled
+    assert f"press {table.new_button.description} to play again" in table.prompt.value
 
 
 def test_log_line_reads_like_the_table_talks():

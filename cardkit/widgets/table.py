@@ -60,7 +60,7 @@ PHASE_PROMPTS = {
     "tribute": "进贡 tribute: select your highest card (not a ♥ level card) and press Give.",
     "return": "还贡 return: select a card to give back (10 or lower, not a level card) and press Return.",
     "deal_over": "The deal is over: read the settlement, then press Next deal 下一局.",
-    "over": "The deal is over: read the settlement. New deal to play again.",
+    "over": "It is over: read the settlement, then press {new} to play again.",
 }
 PLAY_LABELS = {"bury": "Bury 埋底", "tribute": "Give 进贡", "return": "Return 还贡", "declare": "Declare 亮主",
                "qiangdi": "Declare 搶底", "huo": "伙 Huo with the pair"}
@@ -555,7 +555,7 @@ class GameTable(widgets.VBox):
                 if len(single) == 1:
                     prompt = prompt.replace("the single's rank", f"{single[0].symbol}'s rank")
         elif game.is_over:
-            prompt = PHASE_PROMPTS["over"]
+            prompt = PHASE_PROMPTS["over"].format(new=self.new_button.description)
         else:
             prompt = f"Waiting for {SEAT_NAMES[game.current_player]}."
         self.prompt.value = f"<b>{html.escape(prompt)}</b>"
