@@ -448,3 +448,10 @@ def test_gallery_examples_are_what_they_claim(spades):
     assert spades.kind_of(rows["pair"]["cards"]) == "pair"
     assert spades.is_tractor(rows["trump_tractor"]["cards"])
     assert spades.kind_of(rows["throw"]["cards"]) == "throw"
+
+
+def test_a_follow_in_the_led_suit_that_is_not_one_unit_is_a_follow_not_a_discard():
+    """墊牌 means cards from another suit; ♠4 ♠4 ♠6 on a spade throw is a 跟牌 (follow)."""
+    rules = Rules(level="3", trump_suit="H")
+    assert rules.kind_of(c("S4 S4 S6"), leading=False) == "follow"
+    assert rules.kind_of(c("S4 S4 D6"), leading=False) == "mixed"

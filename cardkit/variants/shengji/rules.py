@@ -56,6 +56,7 @@ KINDS = {
     "pair": ("對子", "pair"),
     "tractor": ("拖拉機", "tractor"),
     "throw": ("甩牌", "throw"),
+    "follow": ("跟牌", "follow"),
     "mixed": ("墊牌", "mixed cards"),
     "bury": ("埋底", "bury the kitty"),
     "declare": ("亮主", "declare trump"),
@@ -97,7 +98,8 @@ class Unit:
 
 @dataclass(frozen=True)
 class Play:
-    """A card action: a lead or follow (`single`, `pair`, `tractor`, `throw`, `mixed`) or a burial (`bury`)."""
+    """A card action: a lead or follow (`single`, `pair`, `tractor`, `throw`, `follow`, `mixed`) or a burial
+    (`bury`)."""
 
     kind: str
     cards: tuple[Card, ...]
@@ -330,8 +332,9 @@ class Rules:
         return tuple(sorted(cards, key=self.sort_key))
 
     def kind_of(self, cards, leading: bool = True) -> str | None:
-        """single / pair / tractor / throw for a lead (None if it mixes effective suits); a follow that is not
-        one single, pair or tractor is `mixed`."""
+        """single / pair / tractor / throw for a lead (None if it mixes effective suits). A follow that is not
+        one single, pair or tractor is `follow` (跟牌) in one effective suit, else `mixed` (墊牌: cards from
+        other suits)."""
         cards = _cards_of(cards)
         if not cards:
             return None
@@ -340,8 +343,7 @@ class Rules:
             units = self.units(cards)
             if len(units) == 1:
                 return ("single", "pair")[units[0].pairs] if units[0].pairs < 2 else "tractor"
-            if leading:
-                return "throw"
+            return "throw" if leading else "follow"
         return None if leading else "mixed"
 
     def is_tractor(self, cards) -> bool:
