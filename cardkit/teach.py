@@ -273,14 +273,17 @@ def patterns_in_deal(rules, hands: Sequence[Sequence[Card]]) -> widgets.VBox:
             cards, where = row["cards"], "no hand of this deal holds one; an example"
         else:
             cards, where = play.cards, f"from {SEAT_NAMES[seat]}'s hand: {play}"
-            if hasattr(play, "cards_text"):
+            if hasattr(play, "reading"):
                 # The engine's note describes its own example; the picture shows the deal's play.
                 example = rules.classify(row["cards"])
                 note = note.replace(f"{example} ({example.cards_text()})", f"{play} ({play.cards_text()})")
         text = (f"<b>{html.escape(row['name_zh'])}</b> <i>{html.escape(row['pinyin'])}</i> — "
                 f"{html.escape(row['name_en'])} <span style='color:{_GREY}'>({html.escape(where)})</span><br>"
                 f"<span style='color:{_GREY}'>{html.escape(note)}</span>")
-        shown = _as_read(play) if hasattr(play, "cards_text") else reading_order(rules, cards, sort_key)
+        if hasattr(play, "reading"):  # this play's own reading, which may not be classify's strongest
+            shown = [card for card, _ in play.reading()]
+        else:
+            shown = reading_order(rules, cards, sort_key)
         rows.append((shown, text))
     return plays_table(rows)
 
@@ -347,19 +350,14 @@ def compare_view(rules, a, b, *, huo: bool = False, sort_key: Callable | None = 
 
 def reading_order(rules, cards, sort_key: Callable | None = None) -> list[Card]:
     """The cards in the order a player reads their pattern where the engine says it (掼蛋's
-    `Combo.cards_text`: a run from its low end, a level card or a wild in the place it fills, a 三带二's
+    `Combo.reading`: a run from its low end, a level card or a wild in the place it fills, a 三带二's
     triple first); otherwise sorted by ``sort_key`` (the hand's order, weakest first)."""
     cards = _cards(cards)
     classify = getattr(rules, "classify", None)
     combo = classify(cards) if classify and cards else None
-    if combo is not None and hasattr(combo, "cards_text"):
-        return _as_read(combo)
+    if combo is not None and hasattr(combo, "reading"):
+        return [card for card, _ in combo.reading()]
     return sorted(cards, key=sort_key) if sort_key else cards
-
-
-def _as_read(combo) -> list[Card]:
-    """A 掼蛋 play's cards in the order of its `cards_text` ("♠9 ♠10 ♥7=J ♣Q ♦K")."""
-    return parse_cards(" ".join(part.split("=")[0] for part in combo.cards_text().split()))
 
 
 def follow_view(rules, hand, lead, play) -> widgets.VBox:

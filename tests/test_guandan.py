@@ -493,3 +493,15 @@ def played_sets(draw):
 def test_readings_match_the_seed_with_every_wild_tried_as_every_card(case):
     level, cards = case
     assert {(c.kind, c.rank, c.suit) for c in Rules(level).readings(cards)} == _seed_readings(cards, level)
+
+
+def test_a_play_reads_from_the_low_end_with_the_wild_in_the_place_it_fills():
+    """A2345 is shown A first (A counts low there); a wild ♥9 in 9 10 _ Q K stands where the J goes."""
+    low = Rules(level="2").classify(parse_cards("S2 D3 C4 S5 HA"))
+    assert [card.code for card, _ in low.reading()] == ["HA", "S2", "D3", "C4", "S5"]
+    wild = Rules(level="9").classify(parse_cards("S9 H9 D10 SQ SK"))
+    assert [(card.code, stands.value) for card, stands in wild.reading()] == [
+        ("S9", "9"), ("D10", "10"), ("H9", "J"), ("SQ", "Q"), ("SK", "K")]
+    assert wild.cards_text() == "♠9 ♦10 ♥9=J ♠Q ♠K"
+    gallery = {row["id"]: row["cards"] for row in Rules().gallery()}
+    assert gallery["straight"][0].rank.value == "A"

@@ -151,25 +151,30 @@ class Combo:
         text = self.rank_text()
         return f"{self.name_zh} {text}" if text else self.name_zh
 
-    def cards_text(self) -> str:
-        """The cards with what each wild stands for, in the order a player reads the pattern: a sequence
-        from its low end (``♠9 ♠10 ♥9=J ♣Q ♦K``, ``♠A ♦2 ♣3 ♠4 ♦5``), a 三带二 triple first."""
+    def reading(self) -> list[tuple[Card, Rank]]:
+        """(card, the rank it stands for) in the order a player reads the pattern: a sequence from its
+        low end (♠9 ♠10 ♥9-as-J ♣Q ♦K; ♠A ♦2 ♣3 ♠4 ♦5), a 三带二 triple first; a wild stands for the
+        rank it fills."""
         wilds = iter(self.wild_as)
-        parts = []  # (the rank the card stands for, its text)
+        parts = []
         for card in self.cards:
             if card.suit is Suit.H and card.rank is self.level:
-                stands = next(wilds, self.level)
-                parts.append((stands, card.symbol if stands is self.level else f"{card.symbol}={stands.value}"))
+                parts.append((card, next(wilds, self.level)))
             else:
-                parts.append((card.rank, card.symbol))
+                parts.append((card, card.rank))
         if self.kind in SEQUENCES or self.kind == "straight_flush":
             length = SEQUENCES.get(self.kind, SEQUENCES["straight"])[0]
             run = [_RANK_OF_NUMBER[x] for x in range(self.rank - length + 1, self.rank + 1)]
-            parts.sort(key=lambda part: run.index(part[0]))
+            parts.sort(key=lambda part: run.index(part[1]))
         elif self.kind == "full_house":
             triple = self.level if self.rank == 15 else _RANK_OF_NUMBER.get(self.rank)
-            parts.sort(key=lambda part: part[0] is not triple)
-        return " ".join(text for _, text in parts)
+            parts.sort(key=lambda part: part[1] is not triple)
+        return parts
+
+    def cards_text(self) -> str:
+        """The cards in `reading` order with what each wild stands for: ``♠9 ♠10 ♥9=J ♣Q ♦K``."""
+        return " ".join(card.symbol if stands is card.rank else f"{card.symbol}={stands.value}"
+                        for card, stands in self.reading())
 
 
 # --- Rules ---------------------------------------------------------------------------------------
@@ -636,7 +641,7 @@ class Rules:
                 "name_zh": name_zh,
                 "pinyin": _PINYIN.get(kind, "zhàdàn"),
                 "name_en": combo.name_en,
-                "cards": list(combo.cards),
+                "cards": [card for card, _ in combo.reading()],
                 "note": note,
             })
         wild_example = [Card(run[0], S), self.wild, Card(run[1], D), Card(run[3], C), Card(run[4], C)]
@@ -644,7 +649,7 @@ class Rules:
         if combo is not None:
             out.insert(5, {
                 "id": "wild", "name_zh": "逢人配", "pinyin": "féng rén pèi", "name_en": "wild level heart",
-                "cards": list(combo.cards),
+                "cards": [card for card, _ in combo.reading()],
                 "note": f"{self.wild.symbol} stands for any card but a joker: here {combo} ({combo.cards_text()})",
             })
         return out
