@@ -493,7 +493,18 @@ def in_seed_unit(value, seed: str | None) -> str:
             return f"億分之{shown}" if unit == "億分之" else f"{shown} {unit}"
     if x >= 1e-4:
         return f"{x * 100:.4g} %"
-    return f"1 in {1 / x:.3g}" if x else "0"
+    return _one_in(1 / x) if x else "0"
+
+
+_SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+
+def _one_in(n: float) -> str:
+    """"1 in 12,200" to three figures; "1 in 1.24 × 10⁴⁰" once the digits stop meaning anything."""
+    exponent = math.floor(math.log10(n))
+    if exponent < 9:
+        return f"1 in {round(n, 2 - exponent):,.0f}"
+    return f"1 in {n / 10 ** exponent:.3g} × 10{str(exponent).translate(_SUPERSCRIPT)}"
 
 
 def _exact_text(value) -> str:

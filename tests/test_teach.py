@@ -184,7 +184,8 @@ def test_a_probability_is_written_in_the_unit_the_seed_prints():
     assert teach.in_seed_unit(0.00182, "≈1.82‰") == "1.82 ‰"
     assert teach.in_seed_unit(1.65e-5, "≈16.51ppm") == "16.5 ppm"
     assert teach.in_seed_unit(3.0013e-8, "≈億分之3") == "億分之3.001"
-    assert teach.in_seed_unit(8e-41, None).startswith("1 in ")
+    assert teach.in_seed_unit(8e-41, None) == "1 in 1.25 × 10⁴⁰"
+    assert teach.in_seed_unit(8.199e-05, None) == "1 in 12,200"
 
 
 @dataclass
