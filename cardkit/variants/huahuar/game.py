@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 from ...cards import Card, new_deck
-from ...game import PASS, SEAT_NAMES, Choice, IllegalPlay, next_seat
+from ...game import PASS, SEAT_NAMES, SIDE_NAMES, Choice, IllegalPlay, next_seat
 from .rules import _SORT_KEY, NO_HUO, Combo, Huo, Rules, _is_one_card, _rank_text
 
 
@@ -106,7 +106,7 @@ class Game:
         for side in (0, 1):
             pile = self.won[side] + self.won[side + 2]
             fang = sum(self.rules.count_fang(self.won[s])[0] for s in (side, side + 2))
-            sides.append(f"{SEAT_NAMES[side][0]}/{SEAT_NAMES[side + 2][0]} {len(pile)} cards ({fang} 方)")
+            sides.append(f"{SIDE_NAMES[side]} {len(pile)} cards ({fang} 方)")
         text = f"in hand: {held} | won: {' · '.join(sides)}"
         if self.out_order:
             text += f" | 上游 {SEAT_NAMES[self.out_order[0]]}"
